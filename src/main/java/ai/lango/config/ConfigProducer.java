@@ -1,0 +1,27 @@
+package ai.lango.config;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.nio.file.Path;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * The typed configuration, read once from MicroProfile Config (system properties, environment
+ * variables such as LANGO_DB_KIND, server.xml variables, microprofile-config.properties).
+ */
+@ApplicationScoped
+public class ConfigProducer {
+
+    @Produces
+    @Singleton
+    LangoSettings settings() {
+        Config config = ConfigProvider.getConfig(Thread.currentThread().getContextClassLoader());
+        LangoSettings settings = new SettingsParser(key -> config.getOptionalValue(key, String.class),
+                Path.of(System.getProperty("user.home"))).parse();
+        // Liberty runs the server with its output directory as the working directory.
+        SettingsParser.requireOutside(settings.dataDir(), Path.of(System.getProperty("user.dir")));
+        return settings;
+    }
+}

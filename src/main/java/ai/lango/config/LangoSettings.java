@@ -1,0 +1,45 @@
+package ai.lango.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The validated configuration, one typed value per key of CONTRACT.md. Built by
+ * {@link SettingsParser}; secrets are held here but never printed ({@link #toString()}).
+ */
+public record LangoSettings(
+        int httpPort,
+        String httpHost,
+        Path dataDir,
+        DbKind dbKind,
+        Optional<String> dbUrl,
+        Optional<String> dbUser,
+        Optional<String> dbPassword,
+        Optional<String> model,
+        int tokenBudget,
+        Duration sessionTtl) {
+
+    /** The databases Lango runs on. */
+    public enum DbKind {
+        H2("h2"), POSTGRESQL("postgresql");
+
+        private final String key;
+
+        DbKind(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LangoSettings[httpHost=" + httpHost + ", httpPort=" + httpPort + ", dataDir=" + dataDir
+                + ", dbKind=" + dbKind.key() + ", dbUrl=" + dbUrl.map(Redaction::jdbcUrl).orElse("-")
+                + ", dbUser=" + dbUser.orElse("-") + ", dbPassword=" + dbPassword.map(p -> Redaction.MASK).orElse("-")
+                + ", model=" + model.orElse("-") + ", tokenBudget=" + tokenBudget + ", sessionTtl=" + sessionTtl + "]";
+    }
+}

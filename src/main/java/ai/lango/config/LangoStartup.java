@@ -1,0 +1,78 @@
+package ai.lango.config;
+
+import ai.lango.session.SchemaMigrations;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * What happens once when the application starts: validate the configuration (an invalid value
+ * stops the start with one clear message), create the data directory, migrate the schema, and say
+ * where the data lives.
+ */
+@ApplicationScoped
+public class LangoStartup {
+
+    private static final Logger LOG = Logger.getLogger(LangoStartup.class.getName());
+
+    @Resource(lookup = "jdbc/lango")
+    DataSource dataSource;
+
+    @Inject
+    jakarta.enterprise.inject.Instance<LangoSettings> settings;
+
+    void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
+        LangoSettings config;
+        try {
+            config = settings.get();
+        } catch (InvalidConfigurationException e) {
+            LOG.severe("Lango cannot start: " + e.getMessage());
+            throw e;
+        } catch (RuntimeException e) {
+            // CDI wraps producer failures; the cause carries the one clear message.
+            Throwable cause = e;
+            while (cause != null && !(cause instanceof InvalidConfigurationException)) {
+                cause = cause.getCause();
+            }
+            if (cause != null) {
+                LOG.severe("Lango cannot start: " + cause.getMessage());
+                throw (InvalidConfigurationException) cause;
+            }
+            throw e;
+        }
+        createDataDir(config.dataDir());
+        String database = SchemaMigrations.migrate(dataSource);
+        requireMatchingDatabase(config, database);
+        LOG.info(() -> "Lango data directory: " + config.dataDir());
+        LOG.info(() -> "Lango database: " + config.dbKind().key() + " - " + database
+                + config.dbUrl().map(url -> " at " + Redaction.jdbcUrl(url)).orElse(""));
+    }
+
+    private static void createDataDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (Exception e) {
+            throw new InvalidConfigurationException(SettingsParser.DATA_DIR + " \"" + dir
+                    + "\" cannot be created (" + e.getMessage() + "); accepted: a writable directory");
+        }
+    }
+
+    /** The server's data source is chosen by server.xml; refuse to run if it disagrees with lango.db.kind. */
+    private static void requireMatchingDatabase(LangoSettings config, String product) {
+        String expected = config.dbKind() == LangoSettings.DbKind.H2 ? "h2" : "postgres";
+        if (!product.toLowerCase(Locale.ROOT).contains(expected)) {
+            String message = SettingsParser.DB_KIND + " is \"" + config.dbKind().key() + "\" but the server's data source is "
+                    + product + "; set LANGO_DB_KIND in the server's environment so both agree";
+            LOG.log(Level.SEVERE, "Lango cannot start: " + message);
+            throw new InvalidConfigurationException(message);
+        }
+    }
+}

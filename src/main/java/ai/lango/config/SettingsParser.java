@@ -1,0 +1,142 @@
+package ai.lango.config;
+
+import ai.lango.config.LangoSettings.DbKind;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Turns raw configuration strings into {@link LangoSettings}. Pure: the lookup function is the
+ * only input, so every rule is unit-tested without a server. The first invalid value stops the
+ * start with one message naming the key, the value and what is accepted.
+ */
+public final class SettingsParser {
+
+    public static final String HTTP_PORT = "lango.http.port";
+    public static final String HTTP_HOST = "lango.http.host";
+    public static final String DATA_DIR = "lango.data.dir";
+    public static final String DB_KIND = "lango.db.kind";
+    public static final String DB_URL = "lango.db.url";
+    public static final String DB_USER = "lango.db.user";
+    public static final String DB_PASSWORD = "lango.db.password";
+    public static final String MODEL = "lango.model";
+    public static final String TOKEN_BUDGET = "lango.agent.token-budget";
+    public static final String SESSION_TTL = "lango.session.ttl";
+
+    public static final int DEFAULT_HTTP_PORT = 9080;
+    public static final String DEFAULT_HTTP_HOST = "localhost";
+
+    private final Function<String, Optional<String>> lookup;
+    private final Path home;
+
+    /**
+     * @param lookup raw value of a key, empty when unset
+     * @param home   the user's home directory, for the default data directory
+     */
+    public SettingsParser(Function<String, Optional<String>> lookup, Path home) {
+        this.lookup = lookup;
+        this.home = home;
+    }
+
+    public LangoSettings parse() {
+        int port = integer(HTTP_PORT, DEFAULT_HTTP_PORT, 1, 65535, "an integer from 1 to 65535");
+        String host = value(HTTP_HOST).orElse(DEFAULT_HTTP_HOST);
+        Path dataDir = dataDir();
+        DbKind kind = dbKind();
+        Optional<String> url = value(DB_URL);
+        if (kind == DbKind.POSTGRESQL) {
+            String jdbc = url.orElseThrow(() -> invalid(DB_URL, null,
+                    "a jdbc:postgresql:// URL (required when " + DB_KIND + "=postgresql)"));
+            if (!jdbc.startsWith("jdbc:postgresql:")) {
+                throw invalid(DB_URL, Redaction.jdbcUrl(jdbc), "a URL starting with jdbc:postgresql:");
+            }
+        }
+        int budget = integer(TOKEN_BUDGET, 0, 0, Integer.MAX_VALUE,
+                "0 (derive from the model name) or a positive number of tokens");
+        Duration ttl = duration(SESSION_TTL, Duration.ZERO);
+        return new LangoSettings(port, host, dataDir, kind, url, value(DB_USER), value(DB_PASSWORD),
+                value(MODEL), budget, ttl);
+    }
+
+    private Optional<String> value(String key) {
+        return lookup.apply(key).map(String::trim).filter(v -> !v.isEmpty());
+    }
+
+    private int integer(String key, int fallback, int min, int max, String accepted) {
+        Optional<String> raw = value(key);
+        if (raw.isEmpty()) {
+            return fallback;
+        }
+        try {
+            int parsed = Integer.parseInt(raw.get());
+            if (parsed < min || parsed > max) {
+                throw invalid(key, raw.get(), accepted);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw invalid(key, raw.get(), accepted);
+        }
+    }
+
+    private Duration duration(String key, Duration fallback) {
+        Optional<String> raw = value(key);
+        if (raw.isEmpty()) {
+            return fallback;
+        }
+        String accepted = "an ISO-8601 duration of zero or more, such as PT30M or P7D (PT0S = never)";
+        try {
+            Duration parsed = Duration.parse(raw.get().toUpperCase(Locale.ROOT));
+            if (parsed.isNegative()) {
+                throw invalid(key, raw.get(), accepted);
+            }
+            return parsed;
+        } catch (DateTimeParseException e) {
+            throw invalid(key, raw.get(), accepted);
+        }
+    }
+
+    private DbKind dbKind() {
+        Optional<String> raw = value(DB_KIND);
+        if (raw.isEmpty()) {
+            return DbKind.H2;
+        }
+        return Arrays.stream(DbKind.values())
+                .filter(k -> k.key().equalsIgnoreCase(raw.get()))
+                .findFirst()
+                .orElseThrow(() -> invalid(DB_KIND, raw.get(), "h2 or postgresql"));
+    }
+
+    private Path dataDir() {
+        Optional<String> raw = value(DATA_DIR);
+        if (raw.isEmpty()) {
+            return home.resolve(".lango").toAbsolutePath().normalize();
+        }
+        String path = raw.get();
+        if (path.equals("~") || path.startsWith("~/")) {
+            path = home + path.substring(1);
+        }
+        try {
+            return Path.of(path).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw invalid(DATA_DIR, raw.get(), "a directory path");
+        }
+    }
+
+    /** The data directory must not live inside the server directory (a packaged server would carry it). */
+    public static void requireOutside(Path dataDir, Path serverDir) {
+        if (serverDir != null && dataDir.startsWith(serverDir.toAbsolutePath().normalize())) {
+            throw invalid(DATA_DIR, dataDir.toString(),
+                    "a directory outside the server directory " + serverDir);
+        }
+    }
+
+    static InvalidConfigurationException invalid(String key, String value, String accepted) {
+        String shown = value == null ? "is not set" : "has the invalid value \"" + value + "\"";
+        return new InvalidConfigurationException(key + " " + shown + "; accepted: " + accepted);
+    }
+}

@@ -1,0 +1,87 @@
+package ai.lango.session;
+
+import jakarta.persistence.CascadeType;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Lob;
+import jakarta.persistence.OneToMany;
+import jakarta.persistence.OrderBy;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One stored message. Ordered by its id (sequence-allocated in insertion order); the index (session_id, id) makes
+ * "the newest messages of one session" an index range scan.
+ */
+@Entity
+@Table(name = "lango_messages")
+public class MessageEntity {
+
+    @Id
+    @SequenceGenerator(name = "lango_messages_seq", sequenceName = "lango_messages_seq", allocationSize = 50)
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "lango_messages_seq")
+    private Long id;
+
+    @Column(name = "session_id", nullable = false)
+    private Long sessionId;
+
+    @Column(name = "role", nullable = false, length = 16)
+    private String role;
+
+    @Lob
+    @Column(name = "content", nullable = false)
+    private String content;
+
+    @Column(name = "author")
+    private String author;
+
+    @Column(name = "created_at", nullable = false)
+    private long createdAt;
+
+    /** TokenEstimator.messageTokens at write time, so budget reads need no recomputation. */
+    @Column(name = "tokens", nullable = false)
+    private int tokens;
+
+    /** The original event as the agent framework serialised it; null for messages stored without one. */
+    @Lob
+    @Column(name = "raw_event")
+    private String rawEvent;
+
+    @OneToMany(mappedBy = "message", cascade = CascadeType.ALL, orphanRemoval = true)
+    @OrderBy("position")
+    private List<ToolCallEntity> toolCalls = new ArrayList<>();
+
+    protected MessageEntity() {
+    }
+
+    MessageEntity(Long sessionId, Message message) {
+        this.sessionId = sessionId;
+        this.role = message.role();
+        this.content = message.content();
+        this.author = message.author();
+        this.createdAt = message.timestamp().toEpochMilli();
+        this.tokens = TokenEstimator.messageTokens(message);
+        this.rawEvent = message.raw();
+        int position = 0;
+        for (ToolCall call : message.toolCalls()) {
+            toolCalls.add(new ToolCallEntity(this, position++, call));
+        }
+    }
+
+    Long id() { return id; }
+    int tokens() { return tokens; }
+
+    Message toMessage() {
+        List<ToolCall> calls = new ArrayList<>(toolCalls.size());
+        for (ToolCallEntity call : toolCalls) {
+            calls.add(call.toToolCall());
+        }
+        return new Message(role, content, Instant.ofEpochMilli(createdAt), author, calls, rawEvent);
+    }
+}

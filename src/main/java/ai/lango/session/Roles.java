@@ -1,0 +1,39 @@
+package ai.lango.session;
+
+import java.util.Locale;
+
+/** Message roles as stored. Written normalised: model → assistant, function → tool. */
+public final class Roles {
+
+    public static final String USER = "user";
+    public static final String ASSISTANT = "assistant";
+    public static final String TOOL = "tool";
+    public static final String SYSTEM = "system";
+    /** ADK/genai names, accepted on write and mapped. */
+    public static final String MODEL = "model";
+    public static final String FUNCTION = "function";
+
+    private Roles() {
+    }
+
+    /** model → assistant, function → tool; others lower-cased as they are; null stays null. */
+    public static String normalize(String role) {
+        if (role == null) {
+            return null;
+        }
+        String lower = role.trim().toLowerCase(Locale.ROOT);
+        return switch (lower) {
+            case MODEL -> ASSISTANT;
+            case FUNCTION -> TOOL;
+            default -> lower;
+        };
+    }
+
+    public static boolean isTool(String role) {
+        return TOOL.equals(role) || FUNCTION.equals(role);
+    }
+
+    public static boolean isAssistant(String role) {
+        return ASSISTANT.equals(role) || MODEL.equals(role);
+    }
+}

@@ -1,0 +1,58 @@
+package ai.lango.session;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+
+/**
+ * The schema is owned by the versioned migrations in db/migration, applied by Flyway at start;
+ * EclipseLink never generates DDL. One SQL script serves every database: {@code ${text}} is the
+ * only type that differs.
+ */
+public final class SchemaMigrations {
+
+    /**
+     * Liberty (like WebSphere) finds a classpath folder only through a file in it: hence the empty
+     * flyway.location in db/migration, and in db/callback, which Flyway always scans.
+     */
+    private static final String LOCATION = "classpath:db/migration";
+
+    private SchemaMigrations() {
+    }
+
+    /** Brings the schema up to date and returns the product name of the database it ran on. */
+    public static String migrate(DataSource dataSource) {
+        String product = productName(dataSource);
+        MigrateResult result = Flyway.configure(SchemaMigrations.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations(LOCATION)
+                .placeholders(Map.of("text", largeTextType(product)))
+                .load()
+                .migrate();
+        return product + " (schema version " + (result.targetSchemaVersion != null
+                ? result.targetSchemaVersion : result.initialSchemaVersion) + ")";
+    }
+
+    static String largeTextType(String product) {
+        String name = product.toLowerCase(Locale.ROOT);
+        if (name.contains("h2")) {
+            return "CLOB";
+        }
+        if (name.contains("postgres")) {
+            return "TEXT";
+        }
+        throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on H2 or PostgreSQL");
+    }
+
+    public static String productName(DataSource dataSource) {
+        try (Connection connection = dataSource.getConnection()) {
+            return connection.getMetaData().getDatabaseProductName();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
+        }
+    }
+}

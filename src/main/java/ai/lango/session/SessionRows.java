@@ -1,0 +1,209 @@
+package ai.lango.session;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The store's units of work, each one transaction. Kept apart from {@link SessionStore} because
+ * an insert that may lose a race must run in a transaction of its own and CDI interceptors do not
+ * apply to calls a bean makes on itself; the store composes these units.
+ */
+@ApplicationScoped
+@Transactional
+class SessionRows {
+
+    /** Rows read per step while walking a session's history newest-first. */
+    private static final int PAGE = 128;
+
+    /** EclipseLink query hints: fetch a collection for all result rows in one extra query. */
+    private static final String BATCH = "eclipselink.batch";
+    private static final String BATCH_TYPE = "eclipselink.batch.type";
+
+    @PersistenceContext(unitName = "lango")
+    EntityManager em;
+
+    /** The session under {@code key}, emptied first when it has been idle longer than {@code ttl}. */
+    StoredSession findRenewing(String key, Duration ttl) {
+        SessionEntity session = byKey(key, false);
+        if (session == null) {
+            return null;
+        }
+        Instant now = Instant.now();
+        if (!ttl.isZero() && session.updatedAt().plus(ttl).isBefore(now)) {
+            em.lock(session, LockModeType.PESSIMISTIC_WRITE);
+            em.createQuery("DELETE FROM MessageEntity m WHERE m.sessionId = :id")
+                    .setParameter("id", session.id()).executeUpdate();
+            session.state(StateJson.write(Map.of()));
+            session.renew(now);
+        }
+        return view(session);
+    }
+
+    /** Inserts a session in its own transaction; a duplicate key fails here, at the flush. */
+    @Transactional(TxType.REQUIRES_NEW)
+    StoredSession insert(String key, String appName, String userId, Map<String, Object> state) {
+        SessionEntity session = new SessionEntity(key, appName, userId, StateJson.write(state), Instant.now());
+        em.persist(session);
+        em.flush();
+        return view(session);
+    }
+
+    /** Creates a shared-state row if missing, in its own transaction, so racing creators cannot fail an append. */
+    @Transactional(TxType.REQUIRES_NEW)
+    void ensureShared(String scope) {
+        if (em.find(SharedStateEntity.class, scope) == null) {
+            em.persist(new SharedStateEntity(scope, StateJson.write(Map.of())));
+            em.flush();
+        }
+    }
+
+    /** One message (or none) and its state changes; the session row is locked so state merges serialise. */
+    boolean append(String key, Message message, StateDelta delta, Instant when) {
+        SessionEntity session = byKey(key, true);
+        if (session == null) {
+            return false;
+        }
+        if (message != null) {
+            em.persist(new MessageEntity(session.id(), message));
+        }
+        if (!delta.session().isEmpty()) {
+            session.state(StateJson.apply(session.state(), delta.session()));
+        }
+        applyShared(SharedStateEntity.appScope(session.appName()), delta.app());
+        applyShared(SharedStateEntity.userScope(session.appName(), session.userId()), delta.user());
+        session.touch(when);
+        return true;
+    }
+
+    private void applyShared(String scope, Map<String, Object> delta) {
+        if (delta.isEmpty()) {
+            return;
+        }
+        SharedStateEntity shared = em.find(SharedStateEntity.class, scope, LockModeType.PESSIMISTIC_WRITE);
+        shared.state(StateJson.apply(shared.state(), delta));
+    }
+
+    Map<String, Object> sharedState(String scope) {
+        SharedStateEntity shared = em.find(SharedStateEntity.class, scope);
+        return shared == null ? Map.of() : StateJson.read(shared.state());
+    }
+
+    /**
+     * The newest messages whose tokens, summed newest-first, reach past {@code budget}: every
+     * message that fits plus the first that does not (so {@link HistoryTruncation} sees that
+     * something was cut and gives the same answer as on the whole history), oldest first. Reads id and token count only, page by page, then loads just that window.
+     */
+    List<Message> newestWindow(String key, int budget) {
+        Long sessionId = sessionId(key);
+        if (sessionId == null) {
+            return List.of();
+        }
+        long oldestId = -1;
+        long used = 0;
+        int read = 0;
+        int offset = 0;
+        walk:
+        while (true) {
+            List<Object[]> page = em.createQuery(
+                            "SELECT m.id, m.tokens FROM MessageEntity m WHERE m.sessionId = :sid ORDER BY m.id DESC",
+                            Object[].class)
+                    .setParameter("sid", sessionId)
+                    .setFirstResult(offset)
+                    .setMaxResults(PAGE)
+                    .getResultList();
+            for (Object[] row : page) {
+                oldestId = (Long) row[0];
+                used += ((Number) row[1]).intValue();
+                read++;
+                // The newest message is always kept, so the first one that cannot fit is at least the second.
+                if (used > budget && read >= 2) {
+                    break walk;
+                }
+            }
+            if (page.size() < PAGE) {
+                break;
+            }
+            offset += PAGE;
+        }
+        if (oldestId < 0) {
+            return List.of();
+        }
+        return load(em.createQuery(
+                        "SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.id >= :from ORDER BY m.id",
+                        MessageEntity.class)
+                .setParameter("sid", sessionId)
+                .setParameter("from", oldestId)
+                .setHint(BATCH, "m.toolCalls").setHint(BATCH_TYPE, "IN")
+                .getResultList());
+    }
+
+    /** All messages, or the newest {@code limit} (when &gt; 0) at or after {@code afterMillis}, oldest first. */
+    List<Message> messages(String key, int limit, long afterMillis) {
+        Long sessionId = sessionId(key);
+        if (sessionId == null) {
+            return List.of();
+        }
+        var query = em.createQuery(
+                        "SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.createdAt >= :after ORDER BY m.id DESC",
+                        MessageEntity.class)
+                .setParameter("sid", sessionId)
+                .setParameter("after", afterMillis)
+                .setHint(BATCH, "m.toolCalls").setHint(BATCH_TYPE, "IN");
+        if (limit > 0) {
+            query.setMaxResults(limit);
+        }
+        List<MessageEntity> newestFirst = new ArrayList<>(query.getResultList());
+        Collections.reverse(newestFirst);
+        return load(newestFirst);
+    }
+
+    List<StoredSession> list(String appName, String userId) {
+        return em.createQuery(
+                        "SELECT s FROM SessionEntity s WHERE s.appName = :app AND s.userId = :user ORDER BY s.updatedAt DESC",
+                        SessionEntity.class)
+                .setParameter("app", appName)
+                .setParameter("user", userId)
+                .getResultList().stream().map(SessionRows::view).toList();
+    }
+
+    /** Deletes the session; its messages and tool calls go with it (ON DELETE CASCADE). */
+    boolean delete(String key) {
+        return em.createQuery("DELETE FROM SessionEntity s WHERE s.key = :key")
+                .setParameter("key", key).executeUpdate() > 0;
+    }
+
+    private Long sessionId(String key) {
+        List<Long> ids = em.createQuery("SELECT s.id FROM SessionEntity s WHERE s.key = :key", Long.class)
+                .setParameter("key", key).getResultList();
+        return ids.isEmpty() ? null : ids.get(0);
+    }
+
+    private SessionEntity byKey(String key, boolean forUpdate) {
+        List<SessionEntity> found = em.createQuery(
+                        "SELECT s FROM SessionEntity s WHERE s.key = :key", SessionEntity.class)
+                .setParameter("key", key)
+                .setLockMode(forUpdate ? LockModeType.PESSIMISTIC_WRITE : LockModeType.NONE)
+                .getResultList();
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    /** Converts entities; the queries' batch hints load all their tool calls in one query. */
+    private static List<Message> load(List<MessageEntity> entities) {
+        return entities.stream().map(MessageEntity::toMessage).toList();
+    }
+
+    static StoredSession view(SessionEntity s) {
+        return new StoredSession(s.key(), s.appName(), s.userId(), StateJson.read(s.state()),
+                s.createdAt(), s.updatedAt());
+    }
+}

@@ -1,0 +1,151 @@
+package ai.lango.session;
+
+import ai.lango.config.LangoSettings;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Durable sessions: their messages, tool calls and state. Every write is one transaction, so a
+ * failure never leaves a half-written message behind. Keys are validated here, before any SQL.
+ */
+@ApplicationScoped
+public class SessionStore {
+
+    @Inject
+    SessionRows rows;
+
+    @Inject
+    LangoSettings settings;
+
+    /** The stored session, or empty. Never creates one; renews an expired one. */
+    public Optional<StoredSession> find(String key) {
+        SessionKeys.require("session key", key);
+        return Optional.ofNullable(rows.findRenewing(key, ttl()));
+    }
+
+    /** Creates a session; fails with {@link SessionExistsException} when the key is taken. */
+    public StoredSession create(String key, String appName, String userId, Map<String, Object> state) {
+        requireIdentity(key, appName, userId);
+        if (rows.findRenewing(key, ttl()) != null) {
+            throw new SessionExistsException(key);
+        }
+        try {
+            return rows.insert(key, appName, userId, state == null ? Map.of() : state);
+        } catch (RuntimeException raced) {
+            if (rows.findRenewing(key, ttl()) != null) {
+                throw new SessionExistsException(key);
+            }
+            throw raced;
+        }
+    }
+
+    /**
+     * The session under {@code key}, created when unknown. Safe under concurrency: of many callers
+     * racing on a new key one insert wins, and the others read what it wrote.
+     */
+    public StoredSession getOrCreate(String key, String appName, String userId) {
+        requireIdentity(key, appName, userId);
+        StoredSession found = rows.findRenewing(key, ttl());
+        if (found != null) {
+            return found;
+        }
+        try {
+            return rows.insert(key, appName, userId, Map.of());
+        } catch (RuntimeException raced) {
+            StoredSession winner = rows.findRenewing(key, ttl());
+            if (winner == null) {
+                throw raced;
+            }
+            return winner;
+        }
+    }
+
+    /**
+     * Appends one message ({@code null} for a pure state change) with its state changes, in one
+     * transaction; {@code when} becomes the session's last update time.
+     */
+    public void append(String key, Message message, StateDelta delta, Instant when) {
+        StoredSession session = find(key).orElseThrow(() -> new UnknownSessionException(key));
+        // Shared rows are created first, each in its own transaction, so the append never races on an insert.
+        if (!delta.app().isEmpty()) {
+            rows.ensureShared(SharedStateEntity.appScope(session.appName()));
+        }
+        if (!delta.user().isEmpty()) {
+            rows.ensureShared(SharedStateEntity.userScope(session.appName(), session.userId()));
+        }
+        if (!rows.append(key, message, delta, when)) {
+            throw new UnknownSessionException(key);
+        }
+    }
+
+    /** History for the model: the newest messages that fit {@code budget} tokens (≤ 0: the default). */
+    public List<Message> history(String key, int budget) {
+        int effective = budget > 0 ? budget : TokenBudgets.DEFAULT_BUDGET;
+        return HistoryTruncation.truncate(rows.newestWindow(SessionKeys.require("session key", key), effective), effective);
+    }
+
+    /** Every stored message of the session, oldest first. */
+    public List<Message> messages(String key) {
+        return rows.messages(SessionKeys.require("session key", key), 0, Long.MIN_VALUE);
+    }
+
+    /** The newest {@code limit} messages (all when ≤ 0) stored at or after {@code after}, oldest first. */
+    public List<Message> messages(String key, int limit, Instant after) {
+        return rows.messages(SessionKeys.require("session key", key), limit,
+                after == null ? Long.MIN_VALUE : after.toEpochMilli());
+    }
+
+    /** The sessions of one user of one app, most recently updated first, without messages. */
+    public List<StoredSession> list(String appName, String userId) {
+        return rows.list(appName, userId);
+    }
+
+    /** Deletes the session with its messages; false when there was none. */
+    public boolean delete(String key) {
+        return rows.delete(SessionKeys.require("session key", key));
+    }
+
+    /** State shared by every session of the app ("app:" keys, stored without the prefix). */
+    public Map<String, Object> appState(String appName) {
+        return rows.sharedState(SharedStateEntity.appScope(appName));
+    }
+
+    /** State shared by the sessions of one user ("user:" keys, stored without the prefix). */
+    public Map<String, Object> userState(String appName, String userId) {
+        return rows.sharedState(SharedStateEntity.userScope(appName, userId));
+    }
+
+    /** The session's own state. */
+    public Map<String, Object> state(String key) {
+        return find(key).map(StoredSession::state).orElseThrow(() -> new UnknownSessionException(key));
+    }
+
+    /** One value of the session's state, as a JSON round trip returns it. */
+    public Optional<Object> state(String key, String name) {
+        return Optional.ofNullable(state(key).get(name));
+    }
+
+    /** Sets one value of the session's state (null removes it). */
+    public void putState(String key, String name, Object value) {
+        SessionKeys.require("state key", name);
+        Object stored = value == null ? StateDelta.REMOVED : value;
+        if (!rows.append(key, null, new StateDelta(Map.of(name, stored), Map.of(), Map.of()), Instant.now())) {
+            throw new UnknownSessionException(key);
+        }
+    }
+
+    private Duration ttl() {
+        return settings.sessionTtl();
+    }
+
+    private static void requireIdentity(String key, String appName, String userId) {
+        SessionKeys.require("session key", key);
+        SessionKeys.require("app name", appName);
+        SessionKeys.require("user id", userId);
+    }
+}

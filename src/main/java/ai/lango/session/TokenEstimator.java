@@ -1,0 +1,50 @@
+package ai.lango.session;
+
+import java.util.List;
+
+/**
+ * A deterministic token estimate that needs no tokenizer: a quarter token per code point, half a
+ * token per CJK code point (those tokenise denser).
+ */
+public final class TokenEstimator {
+
+    /** Per-message overhead (role, separators). */
+    static final int MESSAGE_OVERHEAD = 4;
+
+    private TokenEstimator() {
+    }
+
+    public static int estimate(String text) {
+        if (text == null || text.isEmpty()) {
+            return 0;
+        }
+        int cjk = 0;
+        int other = 0;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (isCjk(cp)) {
+                cjk++;
+            } else {
+                other++;
+            }
+            i += Character.charCount(cp);
+        }
+        return other / 4 + cjk / 2;
+    }
+
+    public static int messageTokens(Message message) {
+        int tokens = MESSAGE_OVERHEAD + estimate(message.content());
+        for (ToolCall call : message.toolCalls()) {
+            tokens += estimate(call.id()) + estimate(call.name()) + estimate(call.input()) + estimate(call.output());
+        }
+        return tokens;
+    }
+
+    public static int messagesTokens(List<Message> messages) {
+        return messages.stream().mapToInt(TokenEstimator::messageTokens).sum();
+    }
+
+    private static boolean isCjk(int cp) {
+        return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0xAC00 && cp <= 0xD7AF);
+    }
+}

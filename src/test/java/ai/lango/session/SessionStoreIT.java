@@ -1,0 +1,187 @@
+package ai.lango.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.adk.JpaSessionService;
+import ai.lango.it.ItDeployments;
+import ai.lango.it.ItEvents;
+import com.google.adk.events.Event;
+import com.google.adk.sessions.Session;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import javax.naming.InitialContext;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The store and the ADK session service on the real server and database. */
+@ExtendWith(ArquillianExtension.class)
+class SessionStoreIT {
+
+    private static final String APP = "lango";
+    private static final String USER = "store-it";
+
+    @Deployment
+    static WebArchive deployment() {
+        return ItDeployments.war(SessionStoreIT.class, ItEvents.class);
+    }
+
+    @Inject
+    SessionStore store;
+
+    @Inject
+    SessionRows rows;
+
+    @Inject
+    JpaSessionService sessions;
+
+
+    private static String newKey() {
+        return "it-" + UUID.randomUUID();
+    }
+
+    @Test
+    void tenConcurrentGetsOfOneNewIdYieldOneSession() throws Exception {
+        String key = newKey();
+        String user = "race-" + UUID.randomUUID();
+        ManagedExecutorService executor = InitialContext.doLookup("java:comp/DefaultManagedExecutorService");
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Session>> results = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            results.add(executor.submit(() -> {
+                start.await();
+                return sessions.getSession(APP, user, key, Optional.empty()).blockingGet();
+            }));
+        }
+        start.countDown();
+        Set<String> ids = new HashSet<>();
+        for (Future<Session> result : results) {
+            ids.add(result.get(60, TimeUnit.SECONDS).id());
+        }
+        assertEquals(Set.of(key), ids);
+        assertEquals(1, store.list(APP, user).size());
+    }
+
+    @Test
+    void historyViewIsCutToTheTokenBudgetNewestFirst() {
+        String key = newKey();
+        Session session = sessions.createSession(APP, USER, null, key).blockingGet();
+        String text = "x".repeat(396); // 396/4 = 99 tokens + 4 overhead + author-free = 103 per message
+        int stored = 400;
+        for (int i = 0; i < stored; i++) {
+            Event event = i % 2 == 0
+                    ? ItEvents.user("u" + i, 1_000_000L + i, text + String.format("%04d", i))
+                    : ItEvents.model("m" + i, 1_000_000L + i, text + String.format("%04d", i), Map.of());
+            sessions.appendEvent(session, event).blockingGet();
+        }
+        // 400 chars of content: 100 + 4 = 104 tokens each; REFERENCE: budget 500 keeps the newest 4.
+        List<Message> cut = store.history(key, 500);
+        assertEquals(4, cut.size());
+        assertTrue(cut.get(3).content().endsWith("0399"));
+
+        Session view = sessions.getSession(APP, USER, key, Optional.empty()).blockingGet();
+        int expected = sessions.tokenBudget() / 104;
+        assertEquals(expected, view.events().size());
+        assertEquals("m399", view.events().get(view.events().size() - 1).id());
+        assertEquals(stored, store.messages(key).size());
+    }
+
+    @Test
+    void stateGetSetAndAllRoundTripThroughJson() {
+        String key = newKey();
+        store.create(key, APP, USER, Map.of("lang", "en"));
+        store.putState(key, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2)));
+        store.putState(key, "count", 3);
+
+        assertEquals(Optional.of(Map.of("theme", "dark", "sizes", List.of(1, 2))), store.state(key, "prefs"));
+        assertEquals(Map.of("lang", "en", "count", 3, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2))),
+                store.state(key));
+        store.putState(key, "lang", null);
+        assertFalse(store.state(key).containsKey("lang"));
+    }
+
+    @Test
+    void sessionPastItsTtlIsRenewedEmptyOnAccess() {
+        String key = newKey();
+        Session session = sessions.createSession(APP, USER, null, key).blockingGet();
+        sessions.appendEvent(session, ItEvents.model("old", 1_000L, "from long ago", Map.of("topic", "old"))).blockingGet();
+
+        StoredSession renewed = rows.findRenewing(key, Duration.ofMinutes(1));
+
+        assertTrue(store.messages(key).isEmpty());
+        assertTrue(renewed.state().isEmpty());
+        assertTrue(renewed.createdAt().isAfter(Instant.ofEpochMilli(1_000L)));
+    }
+
+    @Test
+    void readingAnUnknownSessionNeverCreatesIt() {
+        String key = newKey();
+        assertTrue(store.find(key).isEmpty());
+        assertTrue(store.find(key).isEmpty());
+    }
+
+    @Test
+    void sessionKeyLongerThanTheColumnIsRefusedAndNothingIsWritten() {
+        String key = "k".repeat(SessionEntity.KEY_LENGTH + 1);
+        String user = "long-" + UUID.randomUUID();
+        InvalidSessionKeyException error = assertThrows(InvalidSessionKeyException.class,
+                () -> sessions.getSession(APP, user, key, Optional.empty()).blockingGet());
+        assertTrue(error.getMessage().contains("at most 255"), error.getMessage());
+        assertTrue(store.list(APP, user).isEmpty());
+    }
+
+    @Test
+    void failedAppendWritesNeitherMessageNorState() {
+        String key = newKey();
+        Session session = sessions.createSession(APP, USER, null, key).blockingGet();
+        Event tooLongAuthor = ItEvents.model("bad", 5_000L, "never stored", Map.of("half", "written"));
+        tooLongAuthor.setAuthor("a".repeat(300));
+
+        assertThrows(RuntimeException.class, () -> sessions.appendEvent(session, tooLongAuthor).blockingGet());
+
+        assertTrue(store.messages(key).isEmpty());
+        assertFalse(store.state(key).containsKey("half"));
+        assertTrue(session.events().isEmpty(), "memory is updated only after the write is durable");
+    }
+
+    @Test
+    void eventWithNeitherContentNorStateIsANoOp() {
+        String key = newKey();
+        Session session = sessions.createSession(APP, USER, null, key).blockingGet();
+        Event empty = Event.builder().id("empty").invocationId("i").author("lango-agent").timestamp(7L).build();
+
+        sessions.appendEvent(session, empty).blockingGet();
+
+        assertTrue(store.messages(key).isEmpty());
+        assertTrue(session.events().isEmpty());
+    }
+
+    @Test
+    void eventWithoutAuthorIsStoredWithOneFromItsRole() {
+        String key = newKey();
+        Session session = sessions.createSession(APP, USER, null, key).blockingGet();
+        Event anonymous = ItEvents.user("anon", 9L, "who am I");
+        anonymous.setAuthor(null);
+
+        sessions.appendEvent(session, anonymous).blockingGet();
+
+        assertEquals("user", store.messages(key).get(0).author());
+    }
+}
