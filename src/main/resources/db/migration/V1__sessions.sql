@@ -22,7 +22,7 @@ CREATE INDEX ix_lango_sessions_app_user ON lango_sessions (app_name, user_id);
 
 CREATE TABLE lango_messages (
     id          BIGINT PRIMARY KEY,
-    session_id  BIGINT NOT NULL REFERENCES lango_sessions (id) ON DELETE CASCADE,
+    session_id  BIGINT NOT NULL,
     role        VARCHAR(16) NOT NULL,
     content     ${text} NOT NULL,
     author      VARCHAR(255),
@@ -30,8 +30,11 @@ CREATE TABLE lango_messages (
     tokens      INTEGER NOT NULL,
     raw_event   ${text}
 );
--- "The newest messages of one session" is a range scan of this index, read backwards.
-CREATE INDEX ix_lango_messages_session_id ON lango_messages (session_id, id);
+-- "The newest messages of one session" is a range scan of this index, in its own order (H2 does
+-- not read indexes backwards). Created before the foreign key so that the key uses it too.
+CREATE INDEX ix_lango_messages_session_newest ON lango_messages (session_id, id DESC);
+ALTER TABLE lango_messages ADD CONSTRAINT fk_lango_messages_session
+    FOREIGN KEY (session_id) REFERENCES lango_sessions (id) ON DELETE CASCADE;
 
 CREATE TABLE lango_tool_calls (
     id          BIGINT PRIMARY KEY,

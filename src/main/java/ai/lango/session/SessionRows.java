@@ -108,17 +108,19 @@ class SessionRows {
         if (sessionId == null) {
             return List.of();
         }
-        long oldestId = -1;
+        long oldestId = Long.MAX_VALUE;
         long used = 0;
         int read = 0;
-        int offset = 0;
         walk:
         while (true) {
+            // Keyset paging down the (session_id, id DESC) index: each page starts below the last id
+            // seen. Ordering by both index columns is what lets H2 read the index in order, not sort.
             List<Object[]> page = em.createQuery(
-                            "SELECT m.id, m.tokens FROM MessageEntity m WHERE m.sessionId = :sid ORDER BY m.id DESC",
+                            "SELECT m.id, m.tokens FROM MessageEntity m"
+                                    + " WHERE m.sessionId = :sid AND m.id < :below ORDER BY m.sessionId, m.id DESC",
                             Object[].class)
                     .setParameter("sid", sessionId)
-                    .setFirstResult(offset)
+                    .setParameter("below", oldestId)
                     .setMaxResults(PAGE)
                     .getResultList();
             for (Object[] row : page) {
@@ -133,9 +135,8 @@ class SessionRows {
             if (page.size() < PAGE) {
                 break;
             }
-            offset += PAGE;
         }
-        if (oldestId < 0) {
+        if (read == 0) {
             return List.of();
         }
         return load(em.createQuery(
@@ -154,7 +155,8 @@ class SessionRows {
             return List.of();
         }
         var query = em.createQuery(
-                        "SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.createdAt >= :after ORDER BY m.id DESC",
+                        "SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.createdAt >= :after"
+                                + " ORDER BY m.sessionId, m.id DESC",
                         MessageEntity.class)
                 .setParameter("sid", sessionId)
                 .setParameter("after", afterMillis)
