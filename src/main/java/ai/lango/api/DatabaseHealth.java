@@ -1,6 +1,7 @@
 package ai.lango.api;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.config.LangoStartup;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,7 +19,7 @@ public class DatabaseHealth implements HealthCheck {
 
     private static final int TIMEOUT_SECONDS = 2;
 
-    @Resource(lookup = "jdbc/lango")
+    @Resource(lookup = LangoStartup.DATA_SOURCE)
     DataSource dataSource;
 
     @Inject

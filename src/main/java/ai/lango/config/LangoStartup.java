@@ -1,7 +1,6 @@
 package ai.lango.config;
 
 import ai.lango.session.SchemaMigrations;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -11,6 +10,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 /**
@@ -21,10 +22,10 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class LangoStartup {
 
-    private static final Logger LOG = Logger.getLogger(LangoStartup.class.getName());
+    /** JNDI name of the data source that liberty/db/*.xml defines. */
+    public static final String DATA_SOURCE = "jdbc/lango";
 
-    @Resource(lookup = "jdbc/lango")
-    DataSource dataSource;
+    private static final Logger LOG = Logger.getLogger(LangoStartup.class.getName());
 
     @Inject
     jakarta.enterprise.inject.Instance<LangoSettings> settings;
@@ -49,11 +50,23 @@ public class LangoStartup {
             throw e;
         }
         createDataDir(config.dataDir());
-        String database = SchemaMigrations.migrate(dataSource);
-        requireMatchingDatabase(config, database);
+        SchemaMigrations.Database database = SchemaMigrations.migrate(dataSource(config));
+        requireMatchingDatabase(config, database.product());
         LOG.info(() -> "Lango data directory: " + config.dataDir());
-        LOG.info(() -> "Lango database: " + config.dbKind().key() + " - " + database
-                + config.dbUrl().map(url -> " at " + Redaction.jdbcUrl(url)).orElse(""));
+        LOG.info(() -> "Lango database: " + config.dbKind().key() + " - " + database.product() + " at "
+                + Redaction.jdbcUrl(database.url()) + ", schema version " + database.schemaVersion());
+    }
+
+    /** Looked up only after the configuration is known to be valid, so a bad lango.db.kind gets a clear message. */
+    private static DataSource dataSource(LangoSettings config) {
+        try {
+            return InitialContext.doLookup(DATA_SOURCE);
+        } catch (NamingException e) {
+            String message = "the server has no data source " + DATA_SOURCE + " for " + SettingsParser.DB_KIND + "="
+                    + config.dbKind().key() + "; set LANGO_DB_KIND in the server's environment (h2 or postgresql)";
+            LOG.severe("Lango cannot start: " + message);
+            throw new InvalidConfigurationException(message);
+        }
     }
 
     private static void createDataDir(Path dir) {

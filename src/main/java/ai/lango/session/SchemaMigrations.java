@@ -24,17 +24,28 @@ public final class SchemaMigrations {
     private SchemaMigrations() {
     }
 
-    /** Brings the schema up to date and returns the product name of the database it ran on. */
-    public static String migrate(DataSource dataSource) {
-        String product = productName(dataSource);
+    /** The database a migration ran on. */
+    public record Database(String product, String url, String schemaVersion) {
+    }
+
+    /** Brings the schema up to date and says which database it ran on. */
+    public static Database migrate(DataSource dataSource) {
+        String product;
+        String url;
+        try (Connection connection = dataSource.getConnection()) {
+            product = connection.getMetaData().getDatabaseProductName();
+            url = connection.getMetaData().getURL();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
+        }
         MigrateResult result = Flyway.configure(SchemaMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(LOCATION)
                 .placeholders(Map.of("text", largeTextType(product)))
                 .load()
                 .migrate();
-        return product + " (schema version " + (result.targetSchemaVersion != null
-                ? result.targetSchemaVersion : result.initialSchemaVersion) + ")";
+        return new Database(product, url,
+                result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion);
     }
 
     static String largeTextType(String product) {
@@ -46,13 +57,5 @@ public final class SchemaMigrations {
             return "TEXT";
         }
         throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on H2 or PostgreSQL");
-    }
-
-    public static String productName(DataSource dataSource) {
-        try (Connection connection = dataSource.getConnection()) {
-            return connection.getMetaData().getDatabaseProductName();
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
-        }
     }
 }
