@@ -1,0 +1,46 @@
+package ai.lango.provider;
+
+/**
+ * A provider call that failed. Messages name the provider and, for authentication failures, the
+ * configuration key to check; they never contain an API key.
+ */
+public class ProviderException extends RuntimeException {
+
+    /** Why the call failed; {@link #retryable()} says whether trying again may help. */
+    public enum Kind {
+        AUTHENTICATION(false), RATE_LIMITED(true), SERVER_ERROR(true), BAD_REQUEST(false),
+        TIMEOUT(true), CONNECTION(true), BROKEN_STREAM(false), NOT_CONFIGURED(false);
+
+        private final boolean retryable;
+
+        Kind(boolean retryable) {
+            this.retryable = retryable;
+        }
+    }
+
+    private final String provider;
+    private final Kind kind;
+
+    public ProviderException(String provider, Kind kind, String message) {
+        this(provider, kind, message, null);
+    }
+
+    public ProviderException(String provider, Kind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.provider = provider;
+        this.kind = kind;
+    }
+
+    public String provider() {
+        return provider;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Whether the same request may succeed if tried again (429, 5xx, timeouts, refused connections). */
+    public boolean retryable() {
+        return kind.retryable;
+    }
+}
