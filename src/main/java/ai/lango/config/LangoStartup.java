@@ -54,7 +54,7 @@ public class LangoStartup {
         requireMatchingDatabase(config, database.product());
         LOG.info(() -> "Lango data directory: " + config.dataDir());
         LOG.info(() -> "Lango database: " + config.dbKind().key() + " - " + database.product() + " at "
-                + Redaction.jdbcUrl(database.url()) + ", schema version " + database.schemaVersion());
+                + Redaction.jdbcUrl(config.dbUrl().orElse(database.url())) + ", schema version " + database.schemaVersion());
     }
 
     /** Looked up only after the configuration is known to be valid, so a bad lango.db.kind gets a clear message. */
