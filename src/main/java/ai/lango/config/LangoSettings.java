@@ -18,7 +18,28 @@ public record LangoSettings(
         Optional<String> dbPassword,
         Optional<String> model,
         int tokenBudget,
-        Duration sessionTtl) {
+        Duration sessionTtl,
+        Optional<ModelProvider> provider,
+        AgentLimits agent,
+        ToolSettings tools) {
+
+    /** The provider chosen by lango.provider, with its lango.providers.<id>.* values. */
+    public record ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey) {
+        @Override
+        public String toString() {
+            return "ModelProvider[id=" + id + ", baseUrl=" + baseUrl.orElse("-") + ", apiKey="
+                    + apiKey.map(k -> Redaction.MASK).orElse("-") + "]";
+        }
+    }
+
+    /** lango.agent.*: the bounds of one run. */
+    public record AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
+                              Duration requestTimeout) {
+    }
+
+    /** lango.tools.*: where the built-in tools may act and whether exec is allowed. */
+    public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout) {
+    }
 
     /** The databases Lango runs on. */
     public enum DbKind {
@@ -40,6 +61,7 @@ public record LangoSettings(
         return "LangoSettings[httpHost=" + httpHost + ", httpPort=" + httpPort + ", dataDir=" + dataDir
                 + ", dbKind=" + dbKind.key() + ", dbUrl=" + dbUrl.map(Redaction::jdbcUrl).orElse("-")
                 + ", dbUser=" + dbUser.orElse("-") + ", dbPassword=" + dbPassword.map(p -> Redaction.MASK).orElse("-")
-                + ", model=" + model.orElse("-") + ", tokenBudget=" + tokenBudget + ", sessionTtl=" + sessionTtl + "]";
+                + ", model=" + model.orElse("-") + ", tokenBudget=" + tokenBudget + ", sessionTtl=" + sessionTtl
+                + ", provider=" + provider.map(Object::toString).orElse("-") + ", agent=" + agent + ", tools=" + tools + "]";
     }
 }

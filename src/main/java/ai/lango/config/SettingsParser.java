@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -27,6 +28,21 @@ public final class SettingsParser {
     public static final String MODEL = "lango.model";
     public static final String TOKEN_BUDGET = "lango.agent.token-budget";
     public static final String SESSION_TTL = "lango.session.ttl";
+    public static final String PROVIDER = "lango.provider";
+    public static final String PROVIDERS_PREFIX = "lango.providers.";
+    public static final String MULTI_AGENT = "lango.agent.multi-agent";
+    public static final String MAX_TURNS = "lango.agent.max-turns";
+    public static final String MAX_DELEGATION_ROUNDS = "lango.agent.max-delegation-rounds";
+    public static final String ERROR_CORRECTION = "lango.agent.error-correction";
+    public static final String REQUEST_TIMEOUT = "lango.agent.request-timeout";
+    public static final String TOOLS_WORKSPACE = "lango.tools.workspace";
+    public static final String EXEC_ENABLED = "lango.tools.exec.enabled";
+    public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
+
+    /** The providers lango.provider accepts. */
+    public static final List<String> PROVIDERS = List.of("openai", "anthropic", "gemini", "ollama");
+    public static final int DEFAULT_MAX_TURNS = 25;
+    public static final int DEFAULT_MAX_DELEGATION_ROUNDS = 10;
 
     public static final int DEFAULT_HTTP_PORT = 9080;
     public static final String DEFAULT_HTTP_HOST = "localhost";
@@ -60,7 +76,63 @@ public final class SettingsParser {
                 "0 (derive from the model name) or a positive number of tokens");
         Duration ttl = duration(SESSION_TTL, Duration.ZERO);
         return new LangoSettings(port, host, dataDir, kind, url, value(DB_USER), value(DB_PASSWORD),
-                value(MODEL), budget, ttl);
+                value(MODEL), budget, ttl, provider(), agentLimits(), tools(dataDir));
+    }
+
+    /** The key of one provider setting: lango.providers.<id>.<name>. */
+    public static String providerKey(String id, String name) {
+        return PROVIDERS_PREFIX + id + "." + name;
+    }
+
+    private Optional<LangoSettings.ModelProvider> provider() {
+        Optional<String> raw = value(PROVIDER);
+        if (raw.isEmpty()) {
+            return Optional.empty();
+        }
+        String id = raw.get().toLowerCase(Locale.ROOT);
+        if (!PROVIDERS.contains(id)) {
+            throw invalid(PROVIDER, raw.get(), String.join(", ", PROVIDERS));
+        }
+        Optional<String> baseUrl = value(providerKey(id, "base-url"));
+        baseUrl.ifPresent(u -> {
+            if (!u.startsWith("http://") && !u.startsWith("https://")) {
+                throw invalid(providerKey(id, "base-url"), u, "an http:// or https:// URL");
+            }
+        });
+        return Optional.of(new LangoSettings.ModelProvider(id, baseUrl, value(providerKey(id, "api-key"))));
+    }
+
+    private LangoSettings.AgentLimits agentLimits() {
+        int turns = integer(MAX_TURNS, 0, Integer.MIN_VALUE, Integer.MAX_VALUE, "an integer (0 or less means 25)");
+        int rounds = integer(MAX_DELEGATION_ROUNDS, 0, Integer.MIN_VALUE, Integer.MAX_VALUE,
+                "an integer (0 or less means 10)");
+        Duration timeout = duration(REQUEST_TIMEOUT, Duration.ofMinutes(5));
+        if (timeout.isZero()) {
+            throw invalid(REQUEST_TIMEOUT, value(REQUEST_TIMEOUT).orElse(""), "a positive ISO-8601 duration such as PT5M");
+        }
+        return new LangoSettings.AgentLimits(bool(MULTI_AGENT, false),
+                turns > 0 ? turns : DEFAULT_MAX_TURNS,
+                rounds > 0 ? rounds : DEFAULT_MAX_DELEGATION_ROUNDS,
+                bool(ERROR_CORRECTION, true), timeout);
+    }
+
+    private LangoSettings.ToolSettings tools(Path dataDir) {
+        Path workspace = value(TOOLS_WORKSPACE).map(p -> path(TOOLS_WORKSPACE, p)).orElse(dataDir.resolve("workspace"));
+        Duration execTimeout = duration(EXEC_TIMEOUT, Duration.ofSeconds(60));
+        return new LangoSettings.ToolSettings(workspace, bool(EXEC_ENABLED, false),
+                execTimeout.isZero() ? Duration.ofSeconds(60) : execTimeout);
+    }
+
+    private boolean bool(String key, boolean fallback) {
+        Optional<String> raw = value(key);
+        if (raw.isEmpty()) {
+            return fallback;
+        }
+        return switch (raw.get().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid(key, raw.get(), "true or false");
+        };
     }
 
     private Optional<String> value(String key) {
@@ -112,18 +184,16 @@ public final class SettingsParser {
     }
 
     private Path dataDir() {
-        Optional<String> raw = value(DATA_DIR);
-        if (raw.isEmpty()) {
-            return home.resolve(".lango").toAbsolutePath().normalize();
-        }
-        String path = raw.get();
-        if (path.equals("~") || path.startsWith("~/")) {
-            path = home + path.substring(1);
-        }
+        return value(DATA_DIR).map(p -> path(DATA_DIR, p)).orElse(home.resolve(".lango").toAbsolutePath().normalize());
+    }
+
+    /** A directory path; "~" stands for the home directory. */
+    private Path path(String key, String raw) {
+        String path = raw.equals("~") || raw.startsWith("~/") ? home + raw.substring(1) : raw;
         try {
             return Path.of(path).toAbsolutePath().normalize();
         } catch (InvalidPathException e) {
-            throw invalid(DATA_DIR, raw.get(), "a directory path");
+            throw invalid(key, raw, "a directory path");
         }
     }
 

@@ -86,4 +86,46 @@ class SettingsParserTest {
         assertFalse(pg.toString().contains("s3cret"));
         assertFalse(pg.toString().contains("hunter2"));
     }
+
+    @Test
+    void unknownProviderIsRefusedNamingTheAcceptedOnes() {
+        assertEquals("lango.provider has the invalid value \"openia\"; accepted: openai, anthropic, gemini, ollama",
+                error(Map.of("lango.provider", "openia")));
+    }
+
+    @Test
+    void providerSettingsAreReadForTheChosenProvider() {
+        LangoSettings settings = parse(Map.of("lango.provider", "openai",
+                "lango.providers.openai.base-url", "http://127.0.0.1:8000/v1", "lango.providers.openai.api-key", "sk-1"));
+        LangoSettings.ModelProvider provider = settings.provider().orElseThrow();
+        assertEquals("openai", provider.id());
+        assertEquals(Optional.of("http://127.0.0.1:8000/v1"), provider.baseUrl());
+        assertFalse(settings.toString().contains("sk-1"), "the API key is never printed");
+    }
+
+    @Test
+    void noProviderMeansNoModel() {
+        assertTrue(parse(Map.of()).provider().isEmpty());
+    }
+
+    @Test
+    void turnLimitOfZeroOrLessMeans25() {
+        assertEquals(25, parse(Map.of("lango.agent.max-turns", "0")).agent().maxTurns());
+        assertEquals(25, parse(Map.of("lango.agent.max-turns", "-3")).agent().maxTurns());
+        assertEquals(7, parse(Map.of("lango.agent.max-turns", "7")).agent().maxTurns());
+        assertEquals(10, parse(Map.of("lango.agent.max-delegation-rounds", "0")).agent().maxDelegationRounds());
+    }
+
+    @Test
+    void malformedRequestTimeoutIsRefused() {
+        assertTrue(error(Map.of("lango.agent.request-timeout", "5 minutes")).startsWith("lango.agent.request-timeout"));
+    }
+
+    @Test
+    void execIsOffByDefaultAndWorkspaceLivesInTheDataDir() {
+        LangoSettings settings = parse(Map.of());
+        assertFalse(settings.tools().execEnabled());
+        assertEquals(Path.of("/home/ann/.lango/workspace"), settings.tools().workspace());
+        assertTrue(error(Map.of("lango.tools.exec.enabled", "yes")).endsWith("accepted: true or false"));
+    }
 }
