@@ -1,0 +1,150 @@
+package ai.lango.adk;
+
+import com.google.adk.agents.BaseAgent;
+import com.google.adk.agents.RunConfig;
+import com.google.adk.events.Event;
+import com.google.adk.runner.Runner;
+import com.google.genai.types.Content;
+import com.google.genai.types.Part;
+import io.reactivex.rxjava3.core.Flowable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * Runs user turns on ADK's Runner with Lango's rules: one turn at a time per session, the turn
+ * limit, text collected without duplication, one retry with a correction after a transfer to an
+ * agent that does not exist, and one retry with a learned fix when a confident one exists.
+ */
+public final class LangoRunner {
+
+    /** Settings of a runner; see CONTRACT.md's lango.agent.* keys. */
+    public record Limits(int maxTurns, boolean errorCorrection, Duration requestTimeout) {
+    }
+
+    /** A turn that could not run or failed; the message is meant for the user. */
+    public static final class TurnException extends RuntimeException {
+        TurnException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private final Runner runner;
+    private final BaseAgent root;
+    private final Limits limits;
+    private final ErrorFixProvider fixes;
+    private final ConcurrentHashMap<String, Semaphore> sessionLocks = new ConcurrentHashMap<>();
+
+    public LangoRunner(Runner runner, BaseAgent root, Limits limits, ErrorFixProvider fixes) {
+        this.runner = runner;
+        this.root = root;
+        this.limits = limits;
+        this.fixes = fixes;
+    }
+
+    public BaseAgent rootAgent() {
+        return root;
+    }
+
+    /**
+     * One turn's events as they happen (partial chunks when {@code streaming}), under the turn
+     * limit. The caller holds the session's turn (see {@link #runAndCollect}).
+     */
+    public Flowable<Event> run(String userId, String sessionId, String message, boolean streaming) {
+        RunConfig config = RunConfig.builder()
+                .setStreamingMode(streaming ? RunConfig.StreamingMode.SSE : RunConfig.StreamingMode.NONE)
+                .build();
+        Content content = Content.builder().role("user").parts(List.of(Part.fromText(message))).build();
+        return TurnLimit.apply(runner.runAsync(userId, sessionId, content, config), limits.maxTurns());
+    }
+
+    /**
+     * Runs a turn to its end and returns the answer's text; {@code onEvent} sees every event as it
+     * happens. Turns on one session never interleave: a second waits for the first, up to the
+     * request timeout.
+     */
+    public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
+                                Consumer<Event> onEvent) {
+        Semaphore turn = sessionLocks.computeIfAbsent(sessionId, k -> new Semaphore(1, true));
+        try {
+            if (!turn.tryAcquire(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new TurnException("session \"" + sessionId + "\" is busy: another turn did not finish within "
+                        + limits.requestTimeout(), null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TurnException("interrupted while waiting for session \"" + sessionId + "\"", e);
+        }
+        try {
+            return collectWithRetries(userId, sessionId, message, streaming, onEvent);
+        } finally {
+            turn.release();
+        }
+    }
+
+    private String collectWithRetries(String userId, String sessionId, String message, boolean streaming,
+                                      Consumer<Event> onEvent) {
+        Outcome first = once(userId, sessionId, message, streaming, onEvent);
+        if (first.error == null) {
+            return first.text;
+        }
+        Optional<String> hallucinated = Corrections.hallucinatedAgent(first.error);
+        List<String> agents = root.subAgents().stream().map(BaseAgent::name).toList();
+        if (hallucinated.isPresent()) {
+            if (agents.isEmpty()) {
+                throw failure(first.error);
+            }
+            return retry(userId, sessionId, Corrections.unknownAgent(hallucinated.get(), agents), streaming, onEvent);
+        }
+        if (limits.errorCorrection() && !(first.error instanceof TurnLimit.Exceeded)) {
+            String error = message(first.error);
+            Optional<ErrorFixProvider.Fix> fix = fixes.fixFor(error)
+                    .filter(f -> f.confidence() > Corrections.FIX_CONFIDENCE_THRESHOLD);
+            if (fix.isPresent()) {
+                return retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent);
+            }
+        }
+        throw failure(first.error);
+    }
+
+    /** Exactly one retry: its error, if any, is the one the caller gets. */
+    private String retry(String userId, String sessionId, String correction, boolean streaming, Consumer<Event> onEvent) {
+        Outcome second = once(userId, sessionId, correction, streaming, onEvent);
+        if (second.error != null) {
+            throw failure(second.error);
+        }
+        return second.text;
+    }
+
+    private record Outcome(String text, Throwable error) {
+    }
+
+    /** One run; events are consumed with subscribe, not blocking iteration, so none is lost before an error. */
+    private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
+        TextCollector collector = new TextCollector();
+        AtomicReference<Throwable> error = new AtomicReference<>();
+        run(userId, sessionId, message, streaming)
+                .timeout(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .blockingSubscribe(event -> {
+                    collector.accept(event);
+                    onEvent.accept(event);
+                }, error::set);
+        return new Outcome(collector.text(), error.get());
+    }
+
+    private static TurnException failure(Throwable error) {
+        return error instanceof TurnException turn ? turn : new TurnException(message(error), error);
+    }
+
+    private static String message(Throwable error) {
+        if (error instanceof java.util.concurrent.TimeoutException) {
+            return "the turn did not finish within the request timeout";
+        }
+        return error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+    }
+}

@@ -1,0 +1,193 @@
+package ai.lango.adk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.adk.agents.LlmAgent;
+import com.google.adk.artifacts.InMemoryArtifactService;
+import com.google.adk.events.Event;
+import com.google.adk.models.LlmResponse;
+import com.google.adk.runner.Runner;
+import com.google.adk.sessions.InMemorySessionService;
+import com.google.adk.tools.BaseTool;
+import com.google.adk.tools.ToolContext;
+import com.google.genai.types.Content;
+import com.google.genai.types.FunctionDeclaration;
+import com.google.genai.types.Part;
+import com.google.genai.types.Schema;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Single;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The runner wrapper's rules (spec 000 text collection and hallucination retry, spec 004 turn limit and self-correction). */
+class LangoRunnerTest {
+
+    private static final LangoRunner.Limits LIMITS = new LangoRunner.Limits(25, true, Duration.ofSeconds(30));
+
+    /** A tool that answers {"ok": true}, so a model can call it forever. */
+    static final class Noop extends BaseTool {
+        Noop() {
+            super("noop", "does nothing");
+        }
+
+        @Override
+        public Optional<FunctionDeclaration> declaration() {
+            return Optional.of(FunctionDeclaration.builder().name("noop").description("does nothing")
+                    .parameters(Schema.builder().type("OBJECT").properties(Map.of()).build()).build());
+        }
+
+        @Override
+        public Single<Map<String, Object>> runAsync(Map<String, Object> args, ToolContext context) {
+            return Single.just(Map.of("ok", true));
+        }
+    }
+
+    private static LangoRunner runner(LlmAgent root, LangoRunner.Limits limits, ErrorFixProvider fixes) {
+        Runner adk = Runner.builder().agent(root).appName("lango")
+                .sessionService(new InMemorySessionService())
+                .artifactService(new InMemoryArtifactService()).build();
+        adk.sessionService().createSession("lango", "user", null, "s").blockingGet();
+        return new LangoRunner(adk, root, limits, fixes);
+    }
+
+    private static LlmAgent single(ScriptedLlm model) {
+        return LlmAgent.builder().name("lango-agent").description("Lango Assistant").model(model)
+                .tools(new Noop()).build();
+    }
+
+    private static LlmAgent withExecutor(ScriptedLlm model) {
+        LlmAgent executor = LlmAgent.builder().name("executor").description("runs things").model(model).build();
+        return LlmAgent.builder().name("lango-orchestrator").description("delegates").model(model)
+                .subAgents(executor).build();
+    }
+
+    private static String ask(LangoRunner runner, String text) {
+        return runner.runAndCollect("user", "s", text, false, e -> { });
+    }
+
+    @Test
+    void streamingModeCollectsFromPartialEventsOnly() {
+        ScriptedLlm model = new ScriptedLlm().then(() -> Flowable.just(
+                partial("Hello "), partial("world"), ScriptedLlm.text("Hello world")));
+        assertEquals("Hello world", ask(runner(single(model), LIMITS, ErrorFixProvider.NONE), "hi"));
+    }
+
+    @Test
+    void nonStreamingModeCollectsFromFinalEvent() {
+        ScriptedLlm model = new ScriptedLlm().thenText("Hello world");
+        assertEquals("Hello world", ask(runner(single(model), LIMITS, ErrorFixProvider.NONE), "hi"));
+    }
+
+    @Test
+    void turnLimitStopsAModelThatCallsToolsForever() {
+        ScriptedLlm model = new ScriptedLlm().always(() -> Flowable.just(ScriptedLlm.call("noop", Map.of())));
+        LangoRunner runner = runner(single(model), new LangoRunner.Limits(3, true, Duration.ofSeconds(30)),
+                ErrorFixProvider.NONE);
+
+        LangoRunner.TurnException error = assertThrows(LangoRunner.TurnException.class, () -> ask(runner, "loop"));
+
+        assertEquals("agent exceeded maximum turn limit (3)", error.getMessage());
+        assertEquals(4, model.requests.size(), "the fourth tool call is the one past the limit");
+    }
+
+    @Test
+    void hallucinatedAgentNameTriggersOneRetryWithTheCorrection() {
+        ScriptedLlm model = new ScriptedLlm()
+                .thenCall("transfer_to_agent", Map.of("agent_name", "exec-agent"))
+                .thenText("Done by the book.");
+        LangoRunner runner = runner(withExecutor(model), LIMITS, ErrorFixProvider.NONE);
+
+        assertEquals("Done by the book.", ask(runner, "do it"));
+        assertTrue(model.lastRequestText().contains("[System: Agent \"exec-agent\" does not exist. Valid agents: executor."
+                + " Please retry using one of the valid agent names listed above.]"), model.lastRequestText());
+    }
+
+    @Test
+    void retryThatAlsoFailsReturnsTheRetryError() {
+        ScriptedLlm model = new ScriptedLlm()
+                .thenCall("transfer_to_agent", Map.of("agent_name", "ghost"))
+                .thenError(new IllegalStateException("provider down"));
+        LangoRunner runner = runner(withExecutor(model), LIMITS, ErrorFixProvider.NONE);
+
+        assertEquals("provider down", assertThrows(LangoRunner.TurnException.class, () -> ask(runner, "x")).getMessage());
+    }
+
+    @Test
+    void goStyleFailedToFindAgentIsRecognisedToo() {
+        assertEquals(Optional.of("planer"), Corrections.hallucinatedAgent(new RuntimeException("failed to find agent: planer")));
+        assertEquals(Optional.of("planer"), Corrections.hallucinatedAgent(new IllegalStateException("Agent not found: planer")));
+        assertEquals(Optional.empty(), Corrections.hallucinatedAgent(new RuntimeException("timeout")));
+    }
+
+    @Test
+    void nonHallucinationErrorIsNotRetried() {
+        ScriptedLlm model = new ScriptedLlm().thenError(new IllegalStateException("rate limited")).thenText("never");
+        LangoRunner runner = runner(withExecutor(model), LIMITS, ErrorFixProvider.NONE);
+
+        assertEquals("rate limited", assertThrows(LangoRunner.TurnException.class, () -> ask(runner, "x")).getMessage());
+        assertEquals(1, model.requests.size());
+    }
+
+    @Test
+    void noSubAgentsMeansNoRetry() {
+        ScriptedLlm model = new ScriptedLlm().thenError(new IllegalStateException("Agent not found: helper")).thenText("never");
+        LangoRunner runner = runner(single(model), LIMITS, ErrorFixProvider.NONE);
+
+        assertThrows(LangoRunner.TurnException.class, () -> ask(runner, "x"));
+        assertEquals(1, model.requests.size());
+    }
+
+    @Test
+    void confidentLearnedFixRetriesOnceWithTheFixMessage() {
+        ScriptedLlm model = new ScriptedLlm().thenError(new IllegalStateException("permission denied")).thenText("fixed");
+        LangoRunner runner = runner(single(model), LIMITS, error -> Optional.of(new ErrorFixProvider.Fix("use the workspace", 0.9)));
+
+        assertEquals("fixed", ask(runner, "write /etc/x"));
+        assertTrue(model.lastRequestText().contains(
+                "[System: Previous action failed with: permission denied. Suggested fix: use the workspace. Please retry.]"));
+    }
+
+    @Test
+    void fixAtOrBelowThresholdConfidenceIsNotApplied() {
+        ScriptedLlm model = new ScriptedLlm().thenError(new IllegalStateException("permission denied")).thenText("never");
+        LangoRunner runner = runner(single(model), LIMITS, error -> Optional.of(new ErrorFixProvider.Fix("guess", 0.7)));
+
+        assertThrows(LangoRunner.TurnException.class, () -> ask(runner, "x"));
+        assertEquals(1, model.requests.size());
+    }
+
+    @Test
+    void errorCorrectionCanBeSwitchedOff() {
+        ScriptedLlm model = new ScriptedLlm().thenError(new IllegalStateException("permission denied")).thenText("never");
+        LangoRunner runner = runner(single(model), new LangoRunner.Limits(25, false, Duration.ofSeconds(30)),
+                error -> Optional.of(new ErrorFixProvider.Fix("fix", 0.95)));
+
+        assertThrows(LangoRunner.TurnException.class, () -> ask(runner, "x"));
+        assertEquals(1, model.requests.size());
+    }
+
+    @Test
+    void everyEventReachesTheListenerBeforeAnError() {
+        ScriptedLlm model = new ScriptedLlm().always(() -> Flowable.just(ScriptedLlm.call("noop", Map.of())));
+        LangoRunner runner = runner(single(model), new LangoRunner.Limits(2, true, Duration.ofSeconds(30)),
+                ErrorFixProvider.NONE);
+        List<Event> seen = new ArrayList<>();
+
+        assertThrows(LangoRunner.TurnException.class, () -> runner.runAndCollect("user", "s", "loop", false, seen::add));
+
+        assertEquals(4, seen.size(), "two calls and two responses, then the limit");
+        assertFalse(seen.isEmpty());
+    }
+
+    private static LlmResponse partial(String text) {
+        return LlmResponse.builder().content(Content.builder().role("model").parts(List.of(Part.fromText(text))).build())
+                .partial(true).build();
+    }
+}
