@@ -10,8 +10,6 @@ import io.reactivex.rxjava3.core.Flowable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -38,7 +36,7 @@ public final class LangoRunner {
     private final BaseAgent root;
     private final Limits limits;
     private final ErrorFixProvider fixes;
-    private final ConcurrentHashMap<String, Semaphore> sessionLocks = new ConcurrentHashMap<>();
+    private final SessionTurns turns = new SessionTurns();
 
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, ErrorFixProvider fixes) {
         this.runner = runner;
@@ -70,20 +68,14 @@ public final class LangoRunner {
      */
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
                                 Consumer<Event> onEvent) {
-        Semaphore turn = sessionLocks.computeIfAbsent(sessionId, k -> new Semaphore(1, true));
-        try {
-            if (!turn.tryAcquire(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new TurnException("session \"" + sessionId + "\" is busy: another turn did not finish within "
-                        + limits.requestTimeout(), null);
-            }
+        try (SessionTurns.Held held = turns.acquire(sessionId, limits.requestTimeout())) {
+            return collectWithRetries(userId, sessionId, message, streaming, onEvent);
+        } catch (SessionTurns.BusyException e) {
+            throw new TurnException("session \"" + sessionId + "\" is busy: another turn did not finish within "
+                    + limits.requestTimeout(), null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TurnException("interrupted while waiting for session \"" + sessionId + "\"", e);
-        }
-        try {
-            return collectWithRetries(userId, sessionId, message, streaming, onEvent);
-        } finally {
-            turn.release();
         }
     }
 
