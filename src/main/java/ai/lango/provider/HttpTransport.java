@@ -1,0 +1,208 @@
+package ai.lango.provider;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What every provider does the same way: POST a JSON body, map a failed status or a failed
+ * connection to a {@link ProviderException}, and read the streamed body under the idle limit.
+ *
+ * <p>Every message built here passes through {@link #scrub}, so even a provider that echoes the
+ * key back in its error body cannot put it into an exception.
+ */
+final class HttpTransport {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Longest excerpt of a provider's error message put into an exception. */
+    static final int EXCERPT_LIMIT = 300;
+
+    /** Error bodies are small; more than this is not worth reading for an excerpt. */
+    private static final int ERROR_BODY_LIMIT = 64 * 1024;
+
+    private final ProviderSettings settings;
+    private final HttpClient client;
+
+    HttpTransport(ProviderSettings settings) {
+        this.settings = settings;
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(settings.connectTimeout())
+                // HTTP/1.1 everywhere: no h2c upgrade attempt against plain-http servers such as Ollama,
+                // and closing the body closes the one connection it runs on.
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    String id() {
+        return settings.id();
+    }
+
+    ProviderSettings settings() {
+        return settings;
+    }
+
+    /** The base URL with {@code path} appended, whether or not the base ends in "/". */
+    URI resolve(String path) {
+        String base = settings.baseUrl().toString();
+        if (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return URI.create(base + (path.startsWith("/") ? path : "/" + path));
+    }
+
+    /**
+     * Sends the body and returns the streamed answer once the provider accepted the request (2xx).
+     * The caller owns the returned stream and must close it.
+     */
+    InputStream post(URI uri, Map<String, String> headers, String jsonBody) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+                // Bounds the wait for the response headers; the body is bounded by IdleTimeoutBody.
+                .timeout(settings.readTimeout())
+                .header("Content-Type", "application/json")
+                .header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(jsonBody, StandardCharsets.UTF_8));
+        headers.forEach(request::header);
+
+        HttpResponse<InputStream> response;
+        try {
+            response = client.send(request.build(), info -> new IdleTimeoutBody(settings.readTimeout()));
+        } catch (HttpConnectTimeoutException e) {
+            throw failure(ProviderException.Kind.TIMEOUT, "could not connect to " + where(uri) + " within "
+                    + settings.connectTimeout().toMillis() + " ms", e);
+        } catch (HttpTimeoutException e) {
+            throw failure(ProviderException.Kind.TIMEOUT, "did not answer within "
+                    + settings.readTimeout().toMillis() + " ms (" + where(uri) + ")", e);
+        } catch (ConnectException e) {
+            throw failure(ProviderException.Kind.CONNECTION, "could not connect to " + where(uri)
+                    + reason(e), e);
+        } catch (IOException e) {
+            throw failure(ProviderException.Kind.CONNECTION, "request to " + where(uri) + " failed" + reason(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failure(ProviderException.Kind.CONNECTION, "request to " + where(uri) + " was interrupted", e);
+        }
+
+        int status = response.statusCode();
+        if (status >= 200 && status < 300) {
+            return response.body();
+        }
+        String body;
+        try (InputStream in = response.body()) {
+            body = new String(in.readNBytes(ERROR_BODY_LIMIT), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            body = "";
+        }
+        throw statusFailure(status, body);
+    }
+
+    /** The exception for a non-2xx answer. */
+    ProviderException statusFailure(int status, String body) {
+        String id = settings.id();
+        if (status == 401 || status == 403) {
+            // No excerpt here: providers quote (parts of) the rejected key in these bodies.
+            String message = settings.apiKey() == null
+                    ? id + " requires an API key (HTTP " + status + "); set " + settings.apiKeyConfigKey()
+                    : id + " rejected the API key (HTTP " + status + "); check " + settings.apiKeyConfigKey();
+            return failure(ProviderException.Kind.AUTHENTICATION, message, null);
+        }
+        String excerpt = excerpt(body);
+        String suffix = excerpt.isEmpty() ? "" : ": " + excerpt;
+        if (status == 429) {
+            return failure(ProviderException.Kind.RATE_LIMITED, id + " rate limit reached (HTTP 429)" + suffix, null);
+        }
+        if (status >= 500) {
+            return failure(ProviderException.Kind.SERVER_ERROR,
+                    id + " server error (HTTP " + status + ")" + suffix, null);
+        }
+        return failure(ProviderException.Kind.BAD_REQUEST, id + " rejected the request (HTTP " + status + ")" + suffix,
+                null);
+    }
+
+    /** The exception for a body that could not be read to its end. */
+    ProviderException streamFailure(IOException e) {
+        if (e instanceof IdleTimeoutBody.IdleTimeoutException) {
+            return failure(ProviderException.Kind.TIMEOUT, settings.id() + " sent nothing for "
+                    + settings.readTimeout().toMillis() + " ms while streaming; the answer is incomplete", e);
+        }
+        return failure(ProviderException.Kind.BROKEN_STREAM, settings.id()
+                + " stream broke before the answer was complete" + reason(e), e);
+    }
+
+    /** A failure reported inside the stream (an error event or chunk), after the status was 2xx. */
+    ProviderException streamedError(ProviderException.Kind kind, JsonNode error) {
+        return failure(kind, settings.id() + " reported an error while streaming: " + excerpt(error.toString()), null);
+    }
+
+    /** Every ProviderException of a provider is built here, so every message is scrubbed. */
+    ProviderException failure(ProviderException.Kind kind, String message, Throwable cause) {
+        return new ProviderException(settings.id(), kind, scrub(message), cause);
+    }
+
+    /** The provider's own error message from an error body, shortened. */
+    String excerpt(String body) {
+        if (body == null || body.isBlank()) {
+            return "";
+        }
+        String message = errorMessage(body).orElse(body).strip().replaceAll("\\s+", " ");
+        message = scrub(message);
+        return message.length() <= EXCERPT_LIMIT ? message : message.substring(0, EXCERPT_LIMIT - 1) + "…";
+    }
+
+    /** OpenAI, Anthropic and Gemini say {"error":{"message":..}}; Ollama may say {"error":".."}. */
+    private static Optional<String> errorMessage(String body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            if (node == null) {
+                return Optional.empty();
+            }
+            if (node.isArray() && node.size() > 0) {
+                node = node.get(0); // Gemini streams sometimes wrap the error in an array
+            }
+            JsonNode error = node.path("error");
+            if (error.isTextual()) {
+                return Optional.of(error.asText());
+            }
+            if (error.path("message").isTextual()) {
+                return Optional.of(error.path("message").asText());
+            }
+            if (node.path("message").isTextual()) {
+                return Optional.of(node.path("message").asText());
+            }
+        } catch (IOException | RuntimeException e) {
+            // not JSON: the raw text is the excerpt
+        }
+        return Optional.empty();
+    }
+
+    String scrub(String text) {
+        String key = settings.apiKey();
+        if (text == null || key == null) {
+            return text;
+        }
+        return text.replace(key, "****");
+    }
+
+    private static String where(URI uri) {
+        // Scheme, host and port only: a path or query never needs to be in a message.
+        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+    }
+
+    private String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? " (" + e.getClass().getSimpleName() + ")" : " (" + scrub(m) + ")";
+    }
+
+}
