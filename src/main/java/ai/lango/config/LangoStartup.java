@@ -1,6 +1,7 @@
 package ai.lango.config;
 
 import ai.lango.session.SchemaMigrations;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -30,7 +31,7 @@ public class LangoStartup {
     @Inject
     jakarta.enterprise.inject.Instance<LangoSettings> settings;
 
-    void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
+    void onStart(@Observes @Priority(100) @Initialized(ApplicationScoped.class) Object event) {
         LangoSettings config;
         try {
             config = settings.get();

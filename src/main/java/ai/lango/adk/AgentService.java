@@ -1,0 +1,131 @@
+package ai.lango.adk;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.config.SettingsParser;
+import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderSettings;
+import ai.lango.provider.Providers;
+import com.google.adk.agents.BaseAgent;
+import com.google.adk.agents.LlmAgent;
+import com.google.adk.artifacts.InMemoryArtifactService;
+import com.google.adk.events.Event;
+import com.google.adk.runner.Runner;
+import com.google.adk.tools.BaseTool;
+import jakarta.annotation.Priority;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+
+/**
+ * The agent, built once at start from the configuration (spec 000 "Agent Initialization"), and
+ * the entry point for a user turn. Turns run on Liberty's managed executor: ADK does its work,
+ * JPA included, on the thread that subscribes.
+ */
+@ApplicationScoped
+public class AgentService {
+
+    public static final String APP_NAME = "lango";
+    public static final String DEFAULT_USER = "user";
+    public static final String AGENT_NAME = "lango-agent";
+    public static final String AGENT_DESCRIPTION = "Lango Assistant";
+
+    static final String NO_PROVIDER = "no model provider is configured: set " + SettingsParser.PROVIDER
+            + " (" + String.join(", ", SettingsParser.PROVIDERS) + "), " + SettingsParser.MODEL + " and "
+            + SettingsParser.PROVIDERS_PREFIX + "<id>.api-key";
+
+    private static final String INSTRUCTION = "You are Lango, a helpful assistant. Answer clearly and concisely. "
+            + "Use the tools you are given when a task needs them, and report what they did.";
+
+    private static final Logger LOG = Logger.getLogger(AgentService.class.getName());
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    JpaSessionService sessions;
+
+    @Inject
+    ProviderCalls calls;
+
+    @Inject
+    ToolCatalog tools;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
+
+    private volatile LangoRunner runner;
+    private volatile String unavailable = NO_PROVIDER;
+
+    void start(@Observes @Priority(200) @Initialized(ApplicationScoped.class) Object event) {
+        Optional<LangoSettings.ModelProvider> configured = settings.provider();
+        if (configured.isEmpty() || settings.model().isEmpty()) {
+            unavailable = configured.isEmpty() ? NO_PROVIDER
+                    : "no model is configured: set " + SettingsParser.MODEL + " to a model of " + configured.get().id();
+            LOG.warning("Lango runs without a model: " + unavailable);
+            return;
+        }
+        LangoSettings.ModelProvider chosen = configured.get();
+        Provider provider = Providers.create(new ProviderSettings(chosen.id(),
+                chosen.baseUrl().orElse(ProviderSettings.defaultBaseUrl(chosen.id())),
+                chosen.apiKey().orElse(null), null, null));
+        String model = settings.model().get();
+        List<BaseTool> adapted = tools.adkTools();
+        BaseAgent agent = LlmAgent.builder()
+                .name(AGENT_NAME)
+                .description(AGENT_DESCRIPTION)
+                .model(new ModelAdapter(model, provider, calls::open))
+                .instruction(INSTRUCTION)
+                .tools(adapted)
+                .build();
+        sessions.rootAgentName(agent.name());
+        Runner adk = Runner.builder().agent(agent).appName(APP_NAME)
+                .sessionService(sessions).artifactService(new InMemoryArtifactService()).build();
+        LangoSettings.AgentLimits limits = settings.agent();
+        runner = new LangoRunner(adk, agent,
+                new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
+                ErrorFixProvider.NONE);
+        LOG.info(() -> "Lango agent " + AGENT_NAME + " ready: provider " + chosen.id() + ", model " + model
+                + ", tools " + adapted.stream().map(BaseTool::name).toList());
+    }
+
+    /** The root agent, when a model is configured. */
+    public Optional<BaseAgent> rootAgent() {
+        return Optional.ofNullable(runner).map(LangoRunner::rootAgent);
+    }
+
+    /**
+     * Runs one user turn to its end and returns the answer's text; {@code onEvent} sees each event
+     * as it is stored. Fails with a message meant for the user.
+     */
+    public String chat(String userId, String sessionKey, String message, boolean streaming, Consumer<Event> onEvent) {
+        LangoRunner current = runner;
+        if (current == null) {
+            throw new LangoRunner.TurnException(unavailable, null);
+        }
+        Future<String> turn = executor.submit(() -> current.runAndCollect(userId, sessionKey, message, streaming, onEvent));
+        try {
+            // The runner enforces the request timeout itself; this bound only guards against a stuck thread.
+            return turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof LangoRunner.TurnException turnError ? turnError
+                    : new LangoRunner.TurnException(String.valueOf(e.getCause().getMessage()), e.getCause());
+        } catch (TimeoutException e) {
+            turn.cancel(true);
+            throw new LangoRunner.TurnException("the turn did not finish within the request timeout", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LangoRunner.TurnException("interrupted", e);
+        }
+    }
+}
