@@ -70,13 +70,16 @@ public class SessionStore {
      * transaction; {@code when} becomes the session's last update time.
      */
     public void append(String key, Message message, StateDelta delta, Instant when) {
-        StoredSession session = find(key).orElseThrow(() -> new UnknownSessionException(key));
-        // Shared rows are created first, each in its own transaction, so the append never races on an insert.
-        if (!delta.app().isEmpty()) {
-            rows.ensureShared(SharedStateEntity.appScope(session.appName()));
-        }
-        if (!delta.user().isEmpty()) {
-            rows.ensureShared(SharedStateEntity.userScope(session.appName(), session.userId()));
+        SessionKeys.require("session key", key);
+        if (!delta.app().isEmpty() || !delta.user().isEmpty()) {
+            // Shared rows are created first, each in its own transaction, so the append never races on an insert.
+            StoredSession session = find(key).orElseThrow(() -> new UnknownSessionException(key));
+            if (!delta.app().isEmpty()) {
+                rows.ensureShared(SharedStateEntity.appScope(session.appName()));
+            }
+            if (!delta.user().isEmpty()) {
+                rows.ensureShared(SharedStateEntity.userScope(session.appName(), session.userId()));
+            }
         }
         if (!rows.append(key, message, delta, when)) {
             throw new UnknownSessionException(key);

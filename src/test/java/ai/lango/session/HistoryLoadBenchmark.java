@@ -1,20 +1,13 @@
 package ai.lango.session;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.Persistence;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
-import org.h2.jdbcx.JdbcConnectionPool;
-import org.h2.jdbcx.JdbcDataSource;
 
 /**
  * How long loading a session's history for the model takes, at a fixed token budget, for 50,
@@ -34,27 +27,18 @@ public final class HistoryLoadBenchmark {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench-h2").toAbsolutePath();
-        deleteRecursively(dir);
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:file:" + dir.resolve("lango"));
-        h2.setUser("sa");
-        // Pooled, as Liberty's data source is: an unpooled H2 file database reopens on every connection.
-        JdbcConnectionPool dataSource = JdbcConnectionPool.create(h2);
-        System.out.println("schema: " + SchemaMigrations.migrate(dataSource));
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            run(local);
+        }
+    }
 
-        EntityManagerFactory factory = Persistence.createEntityManagerFactory("lango", Map.of(
-                "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
-                "jakarta.persistence.jtaDataSource", "",
-                "jakarta.persistence.nonJtaDataSource", dataSource,
-                "eclipselink.logging.level", "WARNING"));
-        EntityManager em = factory.createEntityManager();
-        SessionRows rows = new SessionRows();
-        rows.em = em;
-        SessionStore store = new SessionStore();
-        store.rows = rows;
+    private static void run(LocalTransactions local) {
+        EntityManager em = local.entityManager();
+        SessionRows rows = local.rows();
+        SessionStore store = local.store(null);
 
         for (int size : SIZES) {
-            fill(rows, em, "bench-" + size, size);
+            fill(rows, "bench-" + size, size);
         }
 
         System.out.printf("%nhistory load at a budget of %d tokens, H2 file database, %d loads after %d warm-up loads%n",
@@ -83,25 +67,14 @@ public final class HistoryLoadBenchmark {
         double ratio = last / first;
         System.out.printf("%n10,000-message load / 50-message load (p50): %.2fx (target: at most 2x) -> %s%n",
                 ratio, ratio <= 2.0 ? "MET" : "NOT MET");
-        em.close();
-        factory.close();
-        dataSource.dispose();
     }
 
     /** A conversation of user questions, tool calls, tool results and answers, about 100 tokens each. */
-    private static void fill(SessionRows rows, EntityManager em, String key, int count) {
-        em.getTransaction().begin();
+    private static void fill(SessionRows rows, String key, int count) {
         rows.insert(key, "lango", "bench", Map.of());
-        em.getTransaction().commit();
         long start = 1_700_000_000_000L;
-        int batch = 500;
-        for (int i = 0; i < count; i += batch) {
-            em.getTransaction().begin();
-            for (int j = i; j < Math.min(count, i + batch); j++) {
-                rows.append(key, message(j, start + j), StateDelta.NONE, Instant.ofEpochMilli(start + j));
-            }
-            em.getTransaction().commit();
-            em.clear();
+        for (int i = 0; i < count; i++) {
+            rows.append(key, message(i, start + i), StateDelta.NONE, Instant.ofEpochMilli(start + i));
         }
     }
 
@@ -140,16 +113,5 @@ public final class HistoryLoadBenchmark {
 
     private static double millis(long nanos) {
         return nanos / 1_000_000.0;
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -1,0 +1,149 @@
+package ai.lango.session;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityTransaction;
+import jakarta.persistence.Persistence;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.h2.jdbcx.JdbcConnectionPool;
+import org.h2.jdbcx.JdbcDataSource;
+
+/**
+ * The store outside the server, for benchmarks: an H2 file database with the Flyway schema,
+ * EclipseLink with resource-local transactions standing in for the container's, one per unit of
+ * work exactly as {@code @Transactional} gives them. Single-threaded.
+ */
+public final class LocalTransactions implements AutoCloseable {
+
+    private final JdbcConnectionPool pool;
+    private final EntityManagerFactory factory;
+    private final EntityManager em;
+    private final SessionRows rows;
+
+    public LocalTransactions(Path dir) throws IOException {
+        deleteRecursively(dir);
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:file:" + dir.toAbsolutePath().resolve("lango"));
+        h2.setUser("sa");
+        // Pooled, as Liberty's data source is: an unpooled H2 file database reopens on every connection.
+        pool = JdbcConnectionPool.create(h2);
+        SchemaMigrations.migrate(pool);
+        factory = Persistence.createEntityManagerFactory("lango", Map.of(
+                "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
+                "jakarta.persistence.jtaDataSource", "",
+                "jakarta.persistence.nonJtaDataSource", pool,
+                "eclipselink.logging.level", "WARNING"));
+        em = factory.createEntityManager();
+        rows = new TransactionalRows(this);
+        rows.em = em;
+    }
+
+    public EntityManager entityManager() {
+        return em;
+    }
+
+    public SessionRows rows() {
+        return rows;
+    }
+
+    /** A store over these rows. */
+    public SessionStore store(ai.lango.config.LangoSettings settings) {
+        SessionStore store = new SessionStore();
+        store.rows = rows;
+        store.settings = settings;
+        return store;
+    }
+
+    <T> T inTransaction(Supplier<T> work) {
+        EntityTransaction tx = em.getTransaction();
+        if (tx.isActive()) {
+            return work.get();
+        }
+        tx.begin();
+        try {
+            T result = work.get();
+            tx.commit();
+            return result;
+        } catch (RuntimeException e) {
+            if (tx.isActive()) {
+                tx.rollback();
+            }
+            throw e;
+        } finally {
+            em.clear();
+        }
+    }
+
+    @Override
+    public void close() {
+        em.close();
+        factory.close();
+        pool.dispose();
+    }
+
+    /** Each unit of work in its own local transaction, as the container would run it. */
+    private static final class TransactionalRows extends SessionRows {
+        private final LocalTransactions tx;
+
+        TransactionalRows(LocalTransactions tx) {
+            this.tx = tx;
+        }
+
+        @Override
+        StoredSession findRenewing(String key, Duration ttl) {
+            return tx.inTransaction(() -> super.findRenewing(key, ttl));
+        }
+
+        @Override
+        StoredSession insert(String key, String appName, String userId, Map<String, Object> state) {
+            return tx.inTransaction(() -> super.insert(key, appName, userId, state));
+        }
+
+        @Override
+        void ensureShared(String scope) {
+            tx.inTransaction(() -> {
+                super.ensureShared(scope);
+                return null;
+            });
+        }
+
+        @Override
+        boolean append(String key, Message message, StateDelta delta, Instant when) {
+            return tx.inTransaction(() -> super.append(key, message, delta, when));
+        }
+
+        @Override
+        Map<String, Object> sharedState(String scope) {
+            return tx.inTransaction(() -> super.sharedState(scope));
+        }
+
+        @Override
+        java.util.List<Message> newestWindow(String key, int budget) {
+            return tx.inTransaction(() -> super.newestWindow(key, budget));
+        }
+
+        @Override
+        java.util.List<Message> messages(String key, int limit, long afterMillis) {
+            return tx.inTransaction(() -> super.messages(key, limit, afterMillis));
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
