@@ -1,0 +1,26 @@
+package ai.lango.tool;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/** A tool the agent may call. Plain Java: the ADK bridge adapts it. */
+public interface Tool {
+
+    String name();
+
+    String description();
+
+    /** The arguments as a JSON Schema object: {"type":"object","properties":{…},"required":[…]}. */
+    Map<String, Object> parameters();
+
+    SafetyLevel safety();
+
+    /** Runs the tool; the result is a JSON-friendly map. A {@link ToolException} is a clear error for the model. */
+    Map<String, Object> call(Map<String, Object> args) throws Exception;
+
+    /** How long one call may take; empty for the runner's default. */
+    default Optional<Duration> timeout() {
+        return Optional.empty();
+    }
+}
