@@ -224,6 +224,7 @@ abstract class ProviderContractTest {
 
         ProviderException e = errorOf(events);
         assertEquals(ProviderException.Kind.BROKEN_STREAM, e.kind());
+        assertTrue(e.getMessage().contains("broke"), "the connection broke, the body did not just end: " + e);
         assertFalse(events.stream().anyMatch(StreamEvent.Done.class::isInstance), events.toString());
         assertKeyAbsent(e);
     }
