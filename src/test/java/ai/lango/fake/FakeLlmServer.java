@@ -195,6 +195,18 @@ public final class FakeLlmServer implements AutoCloseable {
             };
         }
 
+        /** Writes the frames with {@code gap} of silence before each one, then ends cleanly. */
+        static Reply paced(Duration gap, String... rawSseFrames) {
+            return exchange -> {
+                OutputStream out = startStream(exchange);
+                for (String frame : rawSseFrames) {
+                    Thread.sleep(gap.toMillis());
+                    writeFrames(out, frame);
+                }
+                out.close();
+            };
+        }
+
         /** Waits before answering at all (before the status line and headers). */
         static Reply delayed(Duration delay, Reply reply) {
             return exchange -> {

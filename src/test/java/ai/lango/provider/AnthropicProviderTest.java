@@ -35,6 +35,11 @@ class AnthropicProviderTest extends ProviderContractTest {
     }
 
     @Override
+    String[] completeTextFrames(String... deltas) {
+        return FakeLlmServer.Anthropic.textFrames(deltas);
+    }
+
+    @Override
     String[] framesWithoutEnd() {
         return new String[] {Anthropic.messageStart(5), Anthropic.textBlockStart(0), Anthropic.textDelta(0, "Hel")};
     }

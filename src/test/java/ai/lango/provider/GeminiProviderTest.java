@@ -43,6 +43,11 @@ class GeminiProviderTest extends ProviderContractTest {
     }
 
     @Override
+    String[] completeTextFrames(String... deltas) {
+        return FakeLlmServer.Gemini.textFrames(deltas);
+    }
+
+    @Override
     String[] framesWithoutEnd() {
         return new String[] {Gemini.textFrame("Hel", null, 0)};
     }

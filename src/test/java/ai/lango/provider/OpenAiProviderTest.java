@@ -41,6 +41,11 @@ class OpenAiProviderTest extends ProviderContractTest {
     }
 
     @Override
+    String[] completeTextFrames(String... deltas) {
+        return FakeLlmServer.OpenAi.textFrames(deltas);
+    }
+
+    @Override
     String[] framesWithoutEnd() {
         return new String[] {OpenAi.roleFrame(), OpenAi.textFrame("Hel")};
     }

@@ -254,6 +254,24 @@ abstract class ProviderContractTest {
         assertTrue(elapsedMs < 2500, "gave up after the read timeout, not the stall: " + elapsedMs + " ms");
     }
 
+    /** Frames of a complete text answer, for replies that pace them. */
+    abstract String[] completeTextFrames(String... deltas);
+
+    @Test
+    void answerLastingLongerThanTheReadTimeoutIsFineWhileDataKeepsComing() {
+        String[] frames = completeTextFrames("a", "b", "c", "d");
+        server.enqueue(Reply.paced(Duration.ofMillis(150), frames));
+        Provider provider = provider(settings(server.baseUrl(), Duration.ofMillis(400)));
+
+        long start = System.nanoTime();
+        List<StreamEvent> events = drain(provider, hello());
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+
+        assertTrue(elapsedMs > 400, "the whole answer took longer than the read timeout: " + elapsedMs + " ms");
+        assertEquals(List.of("a", "b", "c", "d"), texts(events));
+        assertInstanceOf(StreamEvent.Done.class, events.get(events.size() - 1), events.toString());
+    }
+
     @Test
     void providerNotAnsweringAtAllTimesOutInOpen() {
         server.enqueue(Reply.delayed(Duration.ofSeconds(3), textReply("late")));
