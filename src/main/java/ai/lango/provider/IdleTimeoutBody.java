@@ -33,6 +33,9 @@ final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubs
 
     private static final Object END = new Object();
 
+    /** Put by close() so that a read blocked in another thread wakes up at once. */
+    private static final Object CLOSED = new Object();
+
     private record Failure(Throwable error) {
     }
 
@@ -133,6 +136,9 @@ final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubs
                 close();
                 throw new IdleTimeoutException("no data for " + TimeUnit.NANOSECONDS.toMillis(idleNanos) + " ms");
             }
+            if (item == CLOSED) {
+                throw new IOException("response body closed");
+            }
             if (item == END) {
                 finished = true;
                 return false;
@@ -154,7 +160,11 @@ final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubs
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
+        queue.add(CLOSED);
         Flow.Subscription s = subscription;
         if (s != null) {
             s.cancel();

@@ -273,6 +273,22 @@ abstract class ProviderContractTest {
     }
 
     @Test
+    void closingFromAnotherThreadAbandonsTheAnswerPromptly() throws Exception {
+        server.enqueue(Reply.stalled(Duration.ofSeconds(5), framesWithoutEnd()));
+        Provider.OpenStream stream = provider(settings(server.baseUrl(), Duration.ofSeconds(10))).open(hello());
+        List<StreamEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread reader = new Thread(() -> stream.drain(events::add));
+        reader.start();
+
+        Thread.sleep(300);
+        stream.close();
+        reader.join(2000);
+
+        assertFalse(reader.isAlive(), "drain returned soon after close()");
+        assertEquals(ProviderException.Kind.BROKEN_STREAM, errorOf(events).kind());
+    }
+
+    @Test
     void providerNotAnsweringAtAllTimesOutInOpen() {
         server.enqueue(Reply.delayed(Duration.ofSeconds(3), textReply("late")));
         Provider provider = provider(settings(server.baseUrl(), Duration.ofMillis(300)));
