@@ -1,0 +1,73 @@
+package ai.lango.tool;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs a tool so that nothing it does crashes a run: a timeout, a refusal or an exception becomes
+ * an {"error": …} result the model reads and can act on.
+ */
+public final class ToolRunner {
+
+    private final ExecutorService executor;
+    private final Duration defaultTimeout;
+
+    public ToolRunner(ExecutorService executor, Duration defaultTimeout) {
+        this.executor = executor;
+        this.defaultTimeout = defaultTimeout;
+    }
+
+    public Map<String, Object> run(Tool tool, Map<String, Object> args) {
+        Map<String, Object> arguments = args == null ? Map.of() : args;
+        for (Object required : requiredParameters(tool)) {
+            if (!arguments.containsKey(String.valueOf(required))) {
+                return error("tool \"" + tool.name() + "\": missing required parameter \"" + required + "\"");
+            }
+        }
+        Duration timeout = tool.timeout().orElse(defaultTimeout);
+        Future<Map<String, Object>> call = executor.submit(() -> tool.call(arguments));
+        try {
+            return call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            return error("tool \"" + tool.name() + "\" timed out after " + human(timeout));
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ToolException refusal) {
+                return error(refusal.getMessage());
+            }
+            return error("tool \"" + tool.name() + "\" failed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        } catch (InterruptedException e) {
+            call.cancel(true);
+            Thread.currentThread().interrupt();
+            return error("tool \"" + tool.name() + "\" was interrupted");
+        }
+    }
+
+    private static List<?> requiredParameters(Tool tool) {
+        return tool.parameters().get("required") instanceof List<?> required ? required : List.of();
+    }
+
+    private static Map<String, Object> error(String message) {
+        return Map.of("error", message);
+    }
+
+    /** 500ms, 30s, 2m, 1m30s. */
+    static String human(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis < 1000 || millis % 1000 != 0) {
+            return millis + "ms";
+        }
+        long seconds = millis / 1000;
+        if (seconds < 60) {
+            return seconds + "s";
+        }
+        return seconds % 60 == 0 ? seconds / 60 + "m" : seconds / 60 + "m" + seconds % 60 + "s";
+    }
+}
