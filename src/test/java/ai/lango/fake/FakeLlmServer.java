@@ -55,8 +55,13 @@ public final class FakeLlmServer implements AutoCloseable {
     }
 
     public static FakeLlmServer start() {
+        return start(0);
+    }
+
+    /** On a fixed port: integration tests point the server's configuration at it before it starts. */
+    public static FakeLlmServer start(int port) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
             ExecutorService executor = Executors.newCachedThreadPool(r -> {
                 Thread t = new Thread(r, "fake-llm");
                 t.setDaemon(true);
@@ -75,6 +80,13 @@ public final class FakeLlmServer implements AutoCloseable {
     /** E.g. http://127.0.0.1:54321 (no trailing slash). */
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** Forgets scripted replies and recorded requests, for the next test on a shared server. */
+    public FakeLlmServer reset() {
+        replies.clear();
+        requests.clear();
+        return this;
     }
 
     public FakeLlmServer enqueue(Reply reply) {
