@@ -47,6 +47,11 @@ class ModelAdapterTest {
         @Override
         public OpenStream open(ChatRequest request) {
             requests.add(request);
+            return replay(events);
+        }
+
+        /** An accepted call whose answer is these events. */
+        static OpenStream replay(List<StreamEvent> events) {
             return new OpenStream() {
                 @Override
                 public void drain(Consumer<StreamEvent> sink) {

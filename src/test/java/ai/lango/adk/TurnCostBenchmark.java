@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The framework's own cost of one turn with one tool call, against a provider with zero latency:
@@ -46,16 +45,7 @@ public final class TurnCostBenchmark {
             List<StreamEvent> events = toolAnswered
                     ? List.of(new StreamEvent.TextDelta("Done: "), new StreamEvent.TextDelta("noted."), new StreamEvent.Done("stop"))
                     : List.of(new StreamEvent.ToolCallEvent("call-" + messages.size(), "noop", "{}"), new StreamEvent.Done("tool_calls"));
-            return new OpenStream() {
-                @Override
-                public void drain(Consumer<StreamEvent> sink) {
-                    events.forEach(sink);
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            return ModelAdapterTest.FakeProvider.replay(events);
         }
     }
 
