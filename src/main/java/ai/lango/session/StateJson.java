@@ -35,15 +35,6 @@ final class StateJson {
         }
     }
 
-    /** Normalises a value the way a JSON round trip would (what a reader gets back later). */
-    static Object roundTrip(Object value) {
-        try {
-            return MAPPER.readValue(MAPPER.writeValueAsString(value), Object.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("state value is not serialisable as JSON: " + e.getOriginalMessage(), e);
-        }
-    }
-
     /** Applies a delta to a stored JSON object and returns the new JSON. */
     static String apply(String json, Map<String, Object> delta) {
         Map<String, Object> state = read(json);
