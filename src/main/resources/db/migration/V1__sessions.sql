@@ -2,7 +2,8 @@
 -- Times are epoch milliseconds (ADK event timestamps are millis; portable across databases).
 -- Ids come from sequences that advance by 50: EclipseLink allocates a block per round trip
 -- (it reads each value as the top of its block, hence START WITH 50).
--- ${text} is CLOB on H2 and TEXT on PostgreSQL (see ai.lango.session.SchemaMigrations).
+-- ${text} is unbounded text: CHARACTER VARYING on H2 (kept in the row, unlike a CLOB), TEXT on
+-- PostgreSQL (see ai.lango.session.SchemaMigrations).
 
 CREATE SEQUENCE lango_sessions_seq START WITH 50 INCREMENT BY 50;
 CREATE SEQUENCE lango_messages_seq START WITH 50 INCREMENT BY 50;

@@ -88,13 +88,21 @@ public class JpaSessionService implements BaseSessionService {
     public Maybe<Session> getSession(String appName, String userId, String sessionId,
                                      Optional<GetSessionConfig> config) {
         return Maybe.fromCallable(() -> {
+            boolean filtered = config.filter(c -> c.numRecentEvents().isPresent() || c.afterTimestamp().isPresent())
+                    .isPresent();
+            if (!filtered) {
+                SessionStore.View view = store.open(sessionId, appName, userId, tokenBudget);
+                return owns(view.session(), appName, userId)
+                        ? toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState())
+                        : null;
+            }
             StoredSession stored = store.getOrCreate(sessionId, appName, userId);
             if (!owns(stored, appName, userId)) {
                 return null;
             }
-            List<Message> messages = config.filter(c -> c.numRecentEvents().isPresent() || c.afterTimestamp().isPresent())
-                    .map(c -> store.messages(sessionId, c.numRecentEvents().orElse(0), c.afterTimestamp().orElse(null)))
-                    .orElseGet(() -> store.history(sessionId, tokenBudget));
+            GetSessionConfig filters = config.get();
+            List<Message> messages = store.messages(sessionId, filters.numRecentEvents().orElse(0),
+                    filters.afterTimestamp().orElse(null));
             return toSession(stored, new EventsView(messages, rootAgentName));
         });
     }
@@ -163,9 +171,15 @@ public class JpaSessionService implements BaseSessionService {
     }
 
     private Session toSession(StoredSession stored, List<Event> events) {
+        return toSession(stored, events, store.appState(stored.appName()), store.userState(stored.appName(), stored.userId()));
+    }
+
+    /** An ADK session: its own state plus the shared app: and user: state under their prefixes. */
+    private static Session toSession(StoredSession stored, List<Event> events, Map<String, Object> appState,
+                                     Map<String, Object> userState) {
         Map<String, Object> state = new HashMap<>(stored.state());
-        store.appState(stored.appName()).forEach((k, v) -> state.put(State.APP_PREFIX + k, v));
-        store.userState(stored.appName(), stored.userId()).forEach((k, v) -> state.put(State.USER_PREFIX + k, v));
+        appState.forEach((k, v) -> state.put(State.APP_PREFIX + k, v));
+        userState.forEach((k, v) -> state.put(State.USER_PREFIX + k, v));
         state.values().removeIf(v -> v == null); // JSON null means absent; ADK's state map refuses nulls
         return Session.builder(stored.key())
                 .appName(stored.appName())

@@ -7,7 +7,6 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
-import jakarta.persistence.Lob;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
@@ -34,7 +33,6 @@ public class MessageEntity {
     @Column(name = "role", nullable = false, length = 16)
     private String role;
 
-    @Lob
     @Column(name = "content", nullable = false)
     private String content;
 
@@ -49,7 +47,6 @@ public class MessageEntity {
     private int tokens;
 
     /** The original event as the agent framework serialised it; null for messages stored without one. */
-    @Lob
     @Column(name = "raw_event")
     private String rawEvent;
 

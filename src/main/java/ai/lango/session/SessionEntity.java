@@ -6,7 +6,6 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
@@ -33,7 +32,6 @@ public class SessionEntity {
     private String userId;
 
     /** Session-scoped state as a JSON object (app: and user: keys live in {@link SharedStateEntity}). */
-    @Lob
     @Column(name = "state", nullable = false)
     private String state;
 

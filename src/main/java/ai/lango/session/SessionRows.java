@@ -49,6 +49,20 @@ class SessionRows {
         return view(session);
     }
 
+    /**
+     * Everything the runner needs of a session, in one transaction: the session (renewed if
+     * expired), its newest window for {@code budget} and the shared state; null when unknown.
+     */
+    SessionStore.View view(String key, Duration ttl, int budget) {
+        StoredSession session = findRenewing(key, ttl);
+        if (session == null) {
+            return null;
+        }
+        return new SessionStore.View(session, HistoryTruncation.truncate(newestWindow(key, budget), budget),
+                sharedState(SharedStateEntity.appScope(session.appName())),
+                sharedState(SharedStateEntity.userScope(session.appName(), session.userId())));
+    }
+
     /** Inserts a session in its own transaction; a duplicate key fails here, at the flush. */
     @Transactional(TxType.REQUIRES_NEW)
     StoredSession insert(String key, String appName, String userId, Map<String, Object> state) {

@@ -16,6 +16,11 @@ import java.util.Optional;
 @ApplicationScoped
 public class SessionStore {
 
+    /** A session as the runner reads it: its history cut to the budget, and the state it shares. */
+    public record View(StoredSession session, List<Message> history, Map<String, Object> appState,
+                       Map<String, Object> userState) {
+    }
+
     @Inject
     SessionRows rows;
 
@@ -63,6 +68,21 @@ public class SessionStore {
             }
             return winner;
         }
+    }
+
+    /**
+     * The session under {@code key} (created when unknown, as {@link #getOrCreate}) with its
+     * history for {@code budget} tokens (≤ 0: the default) and shared state, read in one transaction.
+     */
+    public View open(String key, String appName, String userId, int budget) {
+        requireIdentity(key, appName, userId);
+        int effective = budget > 0 ? budget : TokenBudgets.DEFAULT_BUDGET;
+        View view = rows.view(key, ttl(), effective);
+        if (view != null) {
+            return view;
+        }
+        getOrCreate(key, appName, userId);
+        return rows.view(key, ttl(), effective);
     }
 
     /**

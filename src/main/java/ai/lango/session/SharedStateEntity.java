@@ -3,7 +3,6 @@ package ai.lango.session;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 
 /** State shared beyond one session: "app:" keys per app, "user:" keys per app and user. */
@@ -16,7 +15,6 @@ public class SharedStateEntity {
     @Column(name = "scope_key", length = 600)
     private String scope;
 
-    @Lob
     @Column(name = "state", nullable = false)
     private String state;
 

@@ -7,7 +7,6 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.JoinColumn;
-import jakarta.persistence.Lob;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
@@ -34,11 +33,9 @@ public class ToolCallEntity {
     @Column(name = "name", nullable = false)
     private String name;
 
-    @Lob
     @Column(name = "input")
     private String input;
 
-    @Lob
     @Column(name = "output")
     private String output;
 

@@ -49,6 +49,12 @@ class JpaSessionServiceTest {
         }
 
         @Override
+        public View open(String key, String appName, String userId, int budget) {
+            StoredSession session = getOrCreate(key, appName, userId);
+            return new View(session, history(key, budget), appState(appName), userState(appName, userId));
+        }
+
+        @Override
         public Optional<StoredSession> find(String key) {
             return Optional.ofNullable(sessions.get(key));
         }

@@ -103,6 +103,11 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
+        SessionStore.View view(String key, Duration ttl, int budget) {
+            return tx.inTransaction(() -> super.view(key, ttl, budget));
+        }
+
+        @Override
         StoredSession insert(String key, String appName, String userId, Map<String, Object> state) {
             return tx.inTransaction(() -> super.insert(key, appName, userId, state));
         }
