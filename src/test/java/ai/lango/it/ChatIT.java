@@ -21,6 +21,7 @@ import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,8 +35,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ChatIT {
 
     /** LANGO_PROVIDERS_OPENAI_BASE_URL in the pom points here. */
-    private static final int FAKE_PORT = 19099;
-    private static FakeLlmServer fake;
+    static final int FAKE_PORT = 19099;
+    private FakeLlmServer fake;
 
     @Deployment
     static WebArchive deployment() {
@@ -51,16 +52,19 @@ class ChatIT {
     @Inject
     LangoSettings settings;
 
-    private static synchronized FakeLlmServer fake() {
-        if (fake == null) {
-            fake = FakeLlmServer.start(FAKE_PORT);
-        }
+    private FakeLlmServer fake() {
         return fake;
     }
 
+    /** A fresh fake per test, closed after it, so the port is free for tests that run it client-side. */
     @BeforeEach
-    void resetFake() {
-        fake().reset();
+    void startFake() {
+        fake = FakeLlmServer.start(FAKE_PORT);
+    }
+
+    @AfterEach
+    void stopFake() {
+        fake.close();
     }
 
     private String chat(String key, String text) {

@@ -1,0 +1,177 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** WebSocket chat as a client sees it, against the real server and a fake model in this JVM. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ChatSocketIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.war();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private FakeLlmServer fake;
+    private WebSocket socket;
+    private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+
+    @BeforeEach
+    void connect() throws Exception {
+        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "ws");
+        socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() {
+            private final StringBuilder partial = new StringBuilder();
+
+            @Override
+            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                partial.append(data);
+                if (last) {
+                    try {
+                        frames.add(JSON.readTree(partial.toString()));
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    partial.setLength(0);
+                }
+                webSocket.request(1);
+                return null;
+            }
+        }).get(10, TimeUnit.SECONDS);
+    }
+
+    @AfterEach
+    void close() {
+        socket.abort();
+        fake.close();
+    }
+
+    private void send(String frame) {
+        socket.sendText(frame, true).join();
+    }
+
+    private JsonNode next() throws InterruptedException {
+        JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
+        if (frame == null) {
+            throw new AssertionError("no frame within 60 s");
+        }
+        return frame;
+    }
+
+    /** Frames up to and including the response to the request. */
+    private List<JsonNode> untilResponse() throws InterruptedException {
+        List<JsonNode> seen = new ArrayList<>();
+        JsonNode frame;
+        do {
+            frame = next();
+            seen.add(frame);
+        } while (!"response".equals(frame.path("type").asText()));
+        return seen;
+    }
+
+    private static String chat(String id, String sessionKey, String message) {
+        return "{\"type\":\"request\",\"id\":\"" + id + "\",\"method\":\"chat.message\",\"params\":{\"sessionKey\":\""
+                + sessionKey + "\",\"message\":\"" + message + "\"}}";
+    }
+
+    @Test
+    void chatStreamsChunksShowsToolCallsAndEndsWithOneResponse() throws Exception {
+        String key = "ws-" + UUID.randomUUID();
+        fake.enqueue(Reply.openAiToolCall("call_ws1", "fs_write", "{\"path\":\"ws/" + key + ".txt\",\"content\":\"hi\"}"))
+                .enqueue(Reply.openAiText("All ", "done", "."));
+
+        send(chat("r1", key, "write hi"));
+        List<JsonNode> seen = untilResponse();
+
+        List<String> names = seen.stream().filter(f -> f.path("type").asText().equals("event"))
+                .map(f -> f.path("event").asText()).toList();
+        assertEquals("agent.thinking", names.get(0));
+        assertEquals("agent.done", names.get(names.size() - 1));
+        JsonNode call = seen.stream().filter(f -> f.path("event").asText().equals("agent.tool_call")).findFirst().orElseThrow();
+        assertEquals("call_ws1", call.path("payload").path("id").asText());
+        assertEquals("fs_write", call.path("payload").path("name").asText());
+        assertEquals(key, call.path("payload").path("sessionKey").asText());
+        JsonNode result = seen.stream().filter(f -> f.path("event").asText().equals("agent.tool_result")).findFirst().orElseThrow();
+        assertEquals(2, result.path("payload").path("result").path("bytes").asInt());
+        StringBuilder chunks = new StringBuilder();
+        seen.stream().filter(f -> f.path("event").asText().equals("agent.chunk"))
+                .forEach(f -> chunks.append(f.path("payload").path("chunk").asText()));
+        assertEquals("All done.", chunks.toString());
+        JsonNode response = seen.get(seen.size() - 1);
+        assertEquals("r1", response.path("id").asText());
+        assertEquals("All done.", response.path("result").path("response").asText());
+    }
+
+    @Test
+    void hundredMalformedFramesLeaveTheConnectionHealthy() throws Exception {
+        for (int i = 0; i < 100; i++) {
+            send("{not json " + i);
+            JsonNode error = next();
+            assertEquals("response", error.path("type").asText());
+            assertTrue(error.path("id").isNull());
+            assertEquals("invalid_json", error.path("error").path("code").asText());
+        }
+        socket.sendBinary(ByteBuffer.wrap(new byte[] {1, 2, 3}), true).join();
+        assertEquals("binary_not_supported", next().path("error").path("code").asText());
+
+        fake.enqueue(Reply.openAiText("Still here."));
+        send(chat("r2", "ws-" + UUID.randomUUID(), "hello"));
+        List<JsonNode> seen = untilResponse();
+        assertEquals("Still here.", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    @Test
+    void failedTurnAnswersWithAnErrorResponse() throws Exception {
+        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
+        send(chat("r3", "ws-" + UUID.randomUUID(), "hello"));
+        List<JsonNode> seen = untilResponse();
+        JsonNode response = seen.get(seen.size() - 1);
+        assertEquals("r3", response.path("id").asText());
+        assertEquals("turn_failed", response.path("error").path("code").asText());
+        assertTrue(response.path("error").path("message").asText().contains("lango.providers.openai.api-key"));
+    }
+
+    @Test
+    void frameOverTheLimitIsRefusedWithAClearError() throws Exception {
+        send(chat("big", "ws-big", "x".repeat(1024 * 1024)));
+        JsonNode error = next();
+        assertEquals("frame_too_large", error.path("error").path("code").asText());
+        fake.enqueue(Reply.openAiText("ok"));
+        send(chat("after", "ws-" + UUID.randomUUID(), "small"));
+        List<JsonNode> seen = untilResponse();
+        assertEquals("ok", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+}
