@@ -2,6 +2,7 @@ package ai.lango.api;
 
 import ai.lango.adk.AgentService;
 import ai.lango.adk.LangoRunner;
+import ai.lango.config.LangoSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,8 +49,15 @@ public class ChatSocket {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
+    @Inject
+    LangoSettings settings;
+
+    /** One endpoint instance per connection: whether this one has shown the token. */
+    private boolean authenticated;
+
     @OnOpen
     public void open(Session session) {
+        authenticated = !new AccessGuard(settings.access()).tokenRequired();
         // Room for one byte over the limit, so an oversized frame reaches us and gets a clear answer.
         session.setMaxTextMessageBufferSize(MAX_FRAME_CHARS * 4 + 1);
         session.setMaxIdleTimeout(0);
@@ -57,7 +65,7 @@ public class ChatSocket {
 
     @OnMessage
     public void text(Session session, String frame) {
-        if (frame.length() > MAX_FRAME_CHARS) {
+        if (frame.length() > MAX_FRAME_CHARS && authenticated) {
             send(session, error(null, "frame_too_large", "frames are limited to " + MAX_FRAME_CHARS + " characters"));
             return;
         }
@@ -65,7 +73,15 @@ public class ChatSocket {
         try {
             request = JSON.readTree(frame);
         } catch (IOException e) {
+            if (!authenticated) {
+                authenticate(session, JSON.createObjectNode());
+                return;
+            }
             send(session, error(null, "invalid_json", "the frame is not valid JSON"));
+            return;
+        }
+        if (!authenticated) {
+            authenticate(session, request);
             return;
         }
         JsonNode id = request.get("id");
@@ -86,8 +102,27 @@ public class ChatSocket {
         executor.submit(() -> turn(session, id, sessionKey, message));
     }
 
+    /** With lango.auth.token set, the first frame must be {"type":"auth","token":…}; anything else closes. */
+    private void authenticate(Session session, JsonNode frame) {
+        if ("auth".equals(frame.path("type").asText())
+                && new AccessGuard(settings.access()).tokenMatches(frame.path("token").asText(null))) {
+            authenticated = true;
+            send(session, event("auth.ok", JSON.createObjectNode()));
+            return;
+        }
+        try {
+            session.close(new CloseReason(CloseReason.CloseCodes.VIOLATED_POLICY, "authenticate first with {\"type\":\"auth\",\"token\":…}"));
+        } catch (IOException e) {
+            LOG.fine(() -> "close failed: " + e.getMessage());
+        }
+    }
+
     @OnMessage
     public void binary(Session session, ByteBuffer frame) {
+        if (!authenticated) {
+            authenticate(session, JSON.createObjectNode());
+            return;
+        }
         send(session, error(null, "binary_not_supported", "send text frames with one JSON object each"));
     }
 

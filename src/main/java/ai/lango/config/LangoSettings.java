@@ -2,6 +2,7 @@ package ai.lango.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,7 +22,16 @@ public record LangoSettings(
         Duration sessionTtl,
         Optional<ModelProvider> provider,
         AgentLimits agent,
-        ToolSettings tools) {
+        ToolSettings tools,
+        Access access) {
+
+    /** lango.auth.token and the origins allowed to open /ws besides the server's own. */
+    public record Access(Optional<String> token, List<String> allowedOrigins) {
+        @Override
+        public String toString() {
+            return "Access[token=" + token.map(t -> Redaction.MASK).orElse("-") + ", allowedOrigins=" + allowedOrigins + "]";
+        }
+    }
 
     /** The provider chosen by lango.provider, with its lango.providers.<id>.* values. */
     public record ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey) {
@@ -62,6 +72,7 @@ public record LangoSettings(
                 + ", dbKind=" + dbKind.key() + ", dbUrl=" + dbUrl.map(Redaction::jdbcUrl).orElse("-")
                 + ", dbUser=" + dbUser.orElse("-") + ", dbPassword=" + dbPassword.map(p -> Redaction.MASK).orElse("-")
                 + ", model=" + model.orElse("-") + ", tokenBudget=" + tokenBudget + ", sessionTtl=" + sessionTtl
-                + ", provider=" + provider.map(Object::toString).orElse("-") + ", agent=" + agent + ", tools=" + tools + "]";
+                + ", provider=" + provider.map(Object::toString).orElse("-") + ", agent=" + agent + ", tools=" + tools
+                + ", access=" + access + "]";
     }
 }

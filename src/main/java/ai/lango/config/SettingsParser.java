@@ -38,6 +38,8 @@ public final class SettingsParser {
     public static final String TOOLS_WORKSPACE = "lango.tools.workspace";
     public static final String EXEC_ENABLED = "lango.tools.exec.enabled";
     public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
+    public static final String AUTH_TOKEN = "lango.auth.token";
+    public static final String ALLOWED_ORIGINS = "lango.http.allowed-origins";
 
     /** The providers lango.provider accepts. */
     public static final List<String> PROVIDERS = List.of("openai", "anthropic", "gemini", "ollama");
@@ -62,6 +64,11 @@ public final class SettingsParser {
     public LangoSettings parse() {
         int port = integer(HTTP_PORT, DEFAULT_HTTP_PORT, 1, 65535, "an integer from 1 to 65535");
         String host = value(HTTP_HOST).orElse(DEFAULT_HTTP_HOST);
+        Optional<String> token = value(AUTH_TOKEN);
+        if (!isLoopback(host) && token.isEmpty()) {
+            throw new InvalidConfigurationException(HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
+                    + " but " + AUTH_TOKEN + " is not set; set a token, or bind to localhost");
+        }
         Path dataDir = dataDir();
         DbKind kind = dbKind();
         Optional<String> url = value(DB_URL);
@@ -76,7 +83,29 @@ public final class SettingsParser {
                 "0 (derive from the model name) or a positive number of tokens");
         Duration ttl = duration(SESSION_TTL, Duration.ZERO);
         return new LangoSettings(port, host, dataDir, kind, url, value(DB_USER), value(DB_PASSWORD),
-                value(MODEL), budget, ttl, provider(), agentLimits(), tools(dataDir));
+                value(MODEL), budget, ttl, provider(), agentLimits(), tools(dataDir),
+                new LangoSettings.Access(token, origins()));
+    }
+
+    /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
+    static boolean isLoopback(String host) {
+        String h = host.toLowerCase(Locale.ROOT);
+        return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("[::1]");
+    }
+
+    private List<String> origins() {
+        List<String> origins = new java.util.ArrayList<>();
+        for (String origin : value(ALLOWED_ORIGINS).orElse("").split(",")) {
+            String o = origin.trim();
+            if (o.isEmpty()) {
+                continue;
+            }
+            if (!o.equals("*") && !o.startsWith("http://") && !o.startsWith("https://")) {
+                throw invalid(ALLOWED_ORIGINS, o, "a comma-separated list of origins such as https://chat.example.com, or *");
+            }
+            origins.add(o.replaceAll("/+$", ""));
+        }
+        return List.copyOf(origins);
     }
 
     /** The key of one provider setting: lango.providers.<id>.<name>. */

@@ -31,7 +31,8 @@ class AgentInitializationTest {
         return new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.H2, Optional.empty(), Optional.empty(),
                 Optional.empty(), model, 0, Duration.ZERO, provider,
                 new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
-                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)));
+                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
+                new LangoSettings.Access(Optional.empty(), List.of()));
     }
 
     private AgentService service(LangoSettings settings) {

@@ -88,7 +88,8 @@ class JpaSessionServiceTest {
         return new LangoSettings(9080, "localhost", Path.of("/tmp/lango"), LangoSettings.DbKind.H2,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.ofNullable(model), budget, Duration.ZERO,
                 Optional.empty(), new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
-                new LangoSettings.ToolSettings(Path.of("/tmp/lango/workspace"), false, Duration.ofSeconds(60)));
+                new LangoSettings.ToolSettings(Path.of("/tmp/lango/workspace"), false, Duration.ofSeconds(60)),
+                new LangoSettings.Access(Optional.empty(), java.util.List.of()));
     }
 
     private final RecordingStore store = new RecordingStore();

@@ -54,7 +54,8 @@ public final class TurnCostBenchmark {
         LangoSettings settings = new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.H2, Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.of("bench-model"), 0, Duration.ZERO, Optional.empty(),
                 new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
-                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)));
+                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
+                new LangoSettings.Access(Optional.empty(), List.of()));
         try (LocalTransactions local = new LocalTransactions(dir)) {
             JpaSessionService sessions = new JpaSessionService(local.store(settings), settings);
             LlmAgent durableAgent = agent();

@@ -128,4 +128,24 @@ class SettingsParserTest {
         assertEquals(Path.of("/home/ann/.lango/workspace"), settings.tools().workspace());
         assertTrue(error(Map.of("lango.tools.exec.enabled", "yes")).endsWith("accepted: true or false"));
     }
+
+    @Test
+    void bindingBeyondLoopbackWithoutATokenRefusesToStart() {
+        String message = error(Map.of("lango.http.host", "0.0.0.0"));
+        assertTrue(message.contains("lango.auth.token is not set"), message);
+        assertTrue(parse(Map.of("lango.http.host", "0.0.0.0", "lango.auth.token", "t")).access().token().isPresent());
+        assertTrue(parse(Map.of("lango.http.host", "127.0.0.1")).access().token().isEmpty());
+    }
+
+    @Test
+    void allowedOriginsMustBeOrigins() {
+        assertTrue(error(Map.of("lango.http.allowed-origins", "evil.example")).startsWith("lango.http.allowed-origins"));
+        assertEquals(java.util.List.of("https://a.example", "http://b.example:8080"),
+                parse(Map.of("lango.http.allowed-origins", "https://a.example/, http://b.example:8080")).access().allowedOrigins());
+    }
+
+    @Test
+    void authTokenIsNeverPrinted() {
+        assertFalse(parse(Map.of("lango.auth.token", "tok-123")).toString().contains("tok-123"));
+    }
 }

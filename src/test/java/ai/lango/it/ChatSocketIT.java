@@ -174,4 +174,19 @@ class ChatSocketIT {
         List<JsonNode> seen = untilResponse();
         assertEquals("ok", seen.get(seen.size() - 1).path("result").path("response").asText());
     }
+
+    @Test
+    void upgradeFromAnotherOriginIsRefused() throws Exception {
+        URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "ws");
+        var refused = HttpClient.newHttpClient().newWebSocketBuilder().header("Origin", "http://evil.example")
+                .buildAsync(ws, new WebSocket.Listener() { });
+        java.util.concurrent.ExecutionException error = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> refused.get(10, TimeUnit.SECONDS));
+        assertTrue(error.getCause() instanceof java.net.http.WebSocketHandshakeException, String.valueOf(error.getCause()));
+        assertEquals(403, ((java.net.http.WebSocketHandshakeException) error.getCause()).getResponse().statusCode());
+
+        String own = "http://" + base.getHost() + ":" + base.getPort();
+        HttpClient.newHttpClient().newWebSocketBuilder().header("Origin", own)
+                .buildAsync(ws, new WebSocket.Listener() { }).get(10, TimeUnit.SECONDS).abort();
+    }
 }

@@ -1,0 +1,48 @@
+package ai.lango.api;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.config.LangoSettings;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class AccessGuardTest {
+
+    private static AccessGuard guard(String token, String... origins) {
+        return new AccessGuard(new LangoSettings.Access(Optional.ofNullable(token), List.of(origins)));
+    }
+
+    @Test
+    void withoutATokenEveryCallIsAllowed() {
+        assertFalse(guard(null).tokenRequired());
+        assertTrue(guard(null).authorizationMatches(null));
+    }
+
+    @Test
+    void withATokenOnlyTheRightBearerHeaderPasses() {
+        AccessGuard guard = guard("s3cret");
+        assertTrue(guard.authorizationMatches("Bearer s3cret"));
+        assertTrue(guard.authorizationMatches("bearer s3cret"));
+        assertFalse(guard.authorizationMatches("Bearer wrong"));
+        assertFalse(guard.authorizationMatches("s3cret"));
+        assertFalse(guard.authorizationMatches(null));
+        assertFalse(guard.tokenMatches(null));
+    }
+
+    @Test
+    void sameOriginUpgradeIsAllowed() {
+        assertTrue(guard(null).originAllowed("http://localhost:9080", "localhost:9080"));
+        assertTrue(guard(null).originAllowed("https://chat.example.com", "chat.example.com"));
+        assertTrue(guard(null).originAllowed(null, "localhost:9080"), "non-browser clients send no Origin");
+    }
+
+    @Test
+    void crossOriginUpgradeIsRefusedUnlessConfigured() {
+        assertFalse(guard(null).originAllowed("http://evil.example", "localhost:9080"));
+        assertFalse(guard(null).originAllowed("http://localhost:9081", "localhost:9080"));
+        assertTrue(guard(null, "http://evil.example").originAllowed("http://evil.example/", "localhost:9080"));
+        assertTrue(guard(null, "*").originAllowed("http://anything.example", "localhost:9080"));
+    }
+}
