@@ -107,6 +107,12 @@ public class JpaSessionService implements BaseSessionService {
         });
     }
 
+    /** A stored session with every event, for readers (the HTTP API): never creates one. */
+    public Optional<Session> readSession(String appName, String userId, String sessionId) {
+        return store.find(sessionId).filter(s -> owns(s, appName, userId))
+                .map(s -> toSession(s, EventMessages.toEvents(store.messages(sessionId), rootAgentName)));
+    }
+
     @Override
     public Single<ListSessionsResponse> listSessions(String appName, String userId) {
         return Single.fromCallable(() -> ListSessionsResponse.builder()

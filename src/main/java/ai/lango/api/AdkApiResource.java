@@ -15,7 +15,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.List;
 
 /**
@@ -36,38 +42,57 @@ public class AdkApiResource {
         return "[\"" + AgentService.APP_NAME + "\"]";
     }
 
+    /** A parsed AgentRunRequest, or the error response to give instead. */
+    private record RunRequest(String userId, String sessionId, String message, boolean streaming, Response error) {
+    }
+
+    private static RunRequest parse(String body) {
+        JsonNode request;
+        try {
+            request = JsonBaseModel.getMapper().readTree(body == null ? "" : body);
+        } catch (JsonProcessingException e) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", "the body is not valid JSON: "
+                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr()));
+        }
+        if (request == null || !request.isObject()) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "the body must be a JSON object"));
+        }
+        String appName = text(request, "appName");
+        String sessionId = text(request, "sessionId");
+        String userId = text(request, "userId");
+        if (appName.isEmpty() || sessionId.isEmpty()) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "appName and sessionId are required"));
+        }
+        if (!AgentService.APP_NAME.equals(appName)) {
+            return failed(SessionsResource.unknownApp(appName));
+        }
+        StringBuilder message = new StringBuilder();
+        request.path("newMessage").path("parts").forEach(part -> message.append(part.path("text").asText("")));
+        if (message.length() == 0) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part"));
+        }
+        return new RunRequest(userId.isEmpty() ? AgentService.DEFAULT_USER : userId, sessionId, message.toString(),
+                request.path("streaming").asBoolean(false), null);
+    }
+
+    private static RunRequest failed(Response error) {
+        return new RunRequest(null, null, null, false, error);
+    }
+
     /** Runs one turn; answers with every event of the run (the user's own event not included). */
     @POST
     @Path("run")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response run(String body) {
-        JsonNode request;
-        try {
-            request = JsonBaseModel.getMapper().readTree(body == null ? "" : body);
-        } catch (JsonProcessingException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", "the body is not valid JSON: "
-                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr());
-        }
-        String appName = text(request, "appName");
-        String sessionId = text(request, "sessionId");
-        String userId = text(request, "userId");
-        if (appName.isEmpty() || sessionId.isEmpty()) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "appName and sessionId are required");
-        }
-        if (!AgentService.APP_NAME.equals(appName)) {
-            return ApiError.of(Response.Status.NOT_FOUND, "unknown_app", "no app \"" + appName + "\"; this server runs \""
-                    + AgentService.APP_NAME + "\"");
-        }
-        StringBuilder message = new StringBuilder();
-        request.path("newMessage").path("parts").forEach(part -> message.append(part.path("text").asText("")));
-        if (message.length() == 0) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part");
+        RunRequest run = parse(body);
+        if (run.error() != null) {
+            return run.error();
         }
         List<Event> events = new ArrayList<>();
         try {
-            agent.chat(userId.isEmpty() ? AgentService.DEFAULT_USER : userId, sessionId, message.toString(), false, events::add);
+            agent.chat(run.userId(), run.sessionId(), run.message(), false, events::add);
         } catch (LangoRunner.TurnException e) {
             return ApiError.of(Response.Status.INTERNAL_SERVER_ERROR, "run_failed", e.getMessage());
         }
@@ -76,6 +101,44 @@ public class AdkApiResource {
         } catch (JsonProcessingException e) {
             return ApiError.of(Response.Status.INTERNAL_SERVER_ERROR, "serialisation_failed", e.getOriginalMessage());
         }
+    }
+
+    /**
+     * Runs one turn as a text/event-stream: one {@code data:{event}} frame per event as it happens
+     * (partial text chunks when "streaming" is true), and a final {@code data:{"error":…}} frame
+     * if the run fails once the stream has started.
+     */
+    @POST
+    @Path("run_sse")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public Response runSse(String body) {
+        RunRequest run = parse(body);
+        if (run.error() != null) {
+            return run.error();
+        }
+        StreamingOutput stream = out -> {
+            AtomicBoolean clientGone = new AtomicBoolean();
+            Consumer<Event> frame = event -> {
+                if (clientGone.get()) {
+                    return;
+                }
+                try {
+                    out.write(("data:" + event.toJson() + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                } catch (IOException e) {
+                    clientGone.set(true); // the client left: the turn still completes and is stored
+                }
+            };
+            try {
+                agent.chat(run.userId(), run.sessionId(), run.message(), run.streaming(), frame);
+            } catch (LangoRunner.TurnException e) {
+                ObjectNode error = JsonBaseModel.getMapper().createObjectNode().put("error", e.getMessage());
+                out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        };
+        return Response.ok(stream, MediaType.SERVER_SENT_EVENTS).header("Cache-Control", "no-cache").build();
     }
 
     private static String text(JsonNode node, String field) {

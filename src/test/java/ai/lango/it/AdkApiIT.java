@@ -1,0 +1,143 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The ADK-compatible API over real HTTP: sessions, /run and /run_sse, and the JSON errors. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class AdkApiIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.war();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private FakeLlmServer fake;
+
+    @BeforeEach
+    void startFake() {
+        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+    }
+
+    @AfterEach
+    void stopFake() {
+        fake.close();
+    }
+
+    private HttpResponse<String> call(String method, String path, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "api/" + path))
+                .header("Content-Type", "application/json");
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String runBody(String session, String text, boolean streaming) {
+        return "{\"appName\":\"lango\",\"userId\":\"api-user\",\"sessionId\":\"" + session + "\",\"streaming\":" + streaming
+                + ",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + text + "\"}]}}";
+    }
+
+    @Test
+    void sessionsAreCreatedListedReadAndDeletedAndReadingNeverCreates() throws Exception {
+        String id = "api-" + UUID.randomUUID();
+        assertEquals(404, call("GET", "apps/lango/users/api-user/sessions/" + id, null).statusCode());
+        assertEquals(404, call("GET", "apps/lango/users/api-user/sessions/" + id, null).statusCode(), "a GET never creates");
+
+        HttpResponse<String> created = call("POST", "apps/lango/users/api-user/sessions/" + id, "{\"state\":{\"topic\":\"x\"}}");
+        assertEquals(200, created.statusCode());
+        JsonNode session = JSON.readTree(created.body());
+        assertEquals(id, session.get("id").asText());
+        assertEquals("x", session.get("state").get("topic").asText());
+        assertTrue(session.get("events").isArray());
+        assertEquals(400, call("POST", "apps/lango/users/api-user/sessions/" + id, null).statusCode());
+
+        JsonNode listed = JSON.readTree(call("GET", "apps/lango/users/api-user/sessions", null).body());
+        assertTrue(listed.findValuesAsText("id").contains(id));
+
+        assertEquals(204, call("DELETE", "apps/lango/users/api-user/sessions/" + id, null).statusCode());
+        assertEquals(404, call("GET", "apps/lango/users/api-user/sessions/" + id, null).statusCode());
+        assertEquals(404, call("GET", "apps/nope/users/api-user/sessions", null).statusCode());
+    }
+
+    @Test
+    void runAnswersWithTheRunsEventsAndTheSessionHoldsThem() throws Exception {
+        String id = "run-" + UUID.randomUUID();
+        fake.enqueue(Reply.openAiToolCall("call_api", "fs_list", "{\"path\":\".\"}")).enqueue(Reply.openAiText("Listed."));
+
+        HttpResponse<String> response = call("POST", "run", runBody(id, "list files", false));
+
+        assertEquals(200, response.statusCode(), response.body());
+        JsonNode events = JSON.readTree(response.body());
+        assertEquals(3, events.size());
+        assertEquals("call_api", events.get(0).at("/content/parts/0/functionCall/id").asText());
+        assertEquals("call_api", events.get(1).at("/content/parts/0/functionResponse/id").asText());
+        assertEquals("Listed.", events.get(2).at("/content/parts/0/text").asText());
+        JsonNode session = JSON.readTree(call("GET", "apps/lango/users/api-user/sessions/" + id, null).body());
+        assertEquals(4, session.get("events").size(), "the user message and the three events");
+    }
+
+    @Test
+    void runSseStreamsPartialChunksThenTheFinalEvent() throws Exception {
+        fake.enqueue(Reply.openAiText("Hel", "lo"));
+        HttpResponse<String> response = call("POST", "run_sse", runBody("sse-" + UUID.randomUUID(), "hi", true));
+
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
+        List<JsonNode> frames = new ArrayList<>();
+        for (String line : response.body().split("\n")) {
+            if (line.startsWith("data:")) {
+                frames.add(JSON.readTree(line.substring(5)));
+            }
+        }
+        assertEquals(List.of(true, true, false), frames.stream().map(f -> f.path("partial").asBoolean(false)).toList());
+        assertEquals("Hello", frames.get(2).at("/content/parts/0/text").asText());
+    }
+
+    @Test
+    void runSseEndsWithAnErrorFrameWhenTheRunFails() throws Exception {
+        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"nope\"}}"));
+        HttpResponse<String> response = call("POST", "run_sse", runBody("sse-" + UUID.randomUUID(), "hi", true));
+        String last = response.body().trim().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("data:{\"error\":"), response.body());
+        assertTrue(last.contains("lango.providers.openai.api-key"));
+    }
+
+    @Test
+    void badRequestsGetJsonErrors() throws Exception {
+        HttpResponse<String> broken = call("POST", "run", "{\"appName\":");
+        assertEquals(400, broken.statusCode());
+        assertEquals("invalid_json", JSON.readTree(broken.body()).at("/error/code").asText());
+        assertTrue(JSON.readTree(broken.body()).at("/error/message").asText().contains("line 1"));
+        assertEquals(400, call("POST", "run", "{\"appName\":\"lango\"}").statusCode());
+        assertEquals(404, call("POST", "run", runBody("x", "hi", false).replace("\"lango\"", "\"other\"")).statusCode());
+        assertEquals("[\"lango\"]", call("GET", "list-apps", null).body());
+    }
+}
