@@ -192,6 +192,17 @@ class SessionRows {
                 .getResultList().stream().map(SessionRows::view).toList();
     }
 
+    /** One page of all sessions, most recently updated first. */
+    List<StoredSession> page(int page, int size) {
+        return em.createQuery("SELECT s FROM SessionEntity s ORDER BY s.updatedAt DESC, s.id DESC", SessionEntity.class)
+                .setFirstResult(page * size).setMaxResults(size)
+                .getResultList().stream().map(SessionRows::view).toList();
+    }
+
+    long count() {
+        return em.createQuery("SELECT COUNT(s) FROM SessionEntity s", Long.class).getSingleResult();
+    }
+
     /** Deletes the session; its messages and tool calls go with it (ON DELETE CASCADE). */
     boolean delete(String key) {
         return em.createQuery("DELETE FROM SessionEntity s WHERE s.key = :key")

@@ -128,6 +128,14 @@ public class SessionStore {
         return rows.list(appName, userId);
     }
 
+    /** A page of every session (for operators), most recently updated first, and how many there are. */
+    public record Page(List<StoredSession> sessions, long total) {
+    }
+
+    public Page page(int page, int size) {
+        return new Page(rows.page(page, size), rows.count());
+    }
+
     /** Deletes the session with its messages; false when there was none. */
     public boolean delete(String key) {
         return rows.delete(SessionKeys.require("session key", key));

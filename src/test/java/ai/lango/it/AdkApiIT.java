@@ -140,4 +140,45 @@ class AdkApiIT {
         assertEquals(404, call("POST", "run", runBody("x", "hi", false).replace("\"lango\"", "\"other\"")).statusCode());
         assertEquals("[\"lango\"]", call("GET", "list-apps", null).body());
     }
+
+    @Test
+    void adminShowsStoredSessionsWithToolCallsAgentsAndConfigWithoutSecrets() throws Exception {
+        String id = "admin-" + UUID.randomUUID();
+        fake.enqueue(Reply.openAiToolCall("call_adm", "fs_list", "{\"path\":\".\"}")).enqueue(Reply.openAiText("ok"));
+        assertEquals(200, call("POST", "run", runBody(id, "list", false)).statusCode());
+
+        JsonNode stored = JSON.readTree(call("GET", "admin/sessions/" + id, null).body());
+        assertEquals(id, stored.get("key").asText());
+        List<String> roles = new ArrayList<>();
+        stored.get("messages").forEach(m -> roles.add(m.get("role").asText()));
+        assertEquals(List.of("user", "assistant", "tool", "assistant"), roles);
+        assertEquals("call_adm", stored.at("/messages/1/toolCalls/0/id").asText());
+        assertEquals("{\"path\":\".\"}", stored.at("/messages/1/toolCalls/0/input").asText());
+        assertEquals("call_adm", stored.at("/messages/2/toolCalls/0/id").asText());
+
+        JsonNode page = JSON.readTree(call("GET", "admin/sessions?page=0&size=200", null).body());
+        assertTrue(page.get("total").asLong() >= 1);
+        assertEquals(400, call("GET", "admin/sessions?size=0", null).statusCode());
+
+        JsonNode agents = JSON.readTree(call("GET", "admin/agents", null).body());
+        assertEquals("lango-agent", agents.at("/root/name").asText());
+        assertTrue(agents.at("/root/tools").toString().contains("fs_write"));
+
+        String config = call("GET", "admin/config", null).body();
+        assertTrue(config.contains("\"lango.provider\":\"openai\""), config);
+        assertTrue(!config.contains("sk-it-secret-key"), "the API key is never returned");
+
+        assertEquals(204, call("DELETE", "admin/sessions/" + id, null).statusCode());
+        assertEquals(404, call("GET", "admin/sessions/" + id, null).statusCode());
+    }
+
+    @Test
+    void openApiDocumentsTheEndpoints() throws Exception {
+        HttpResponse<String> openapi = http.send(HttpRequest.newBuilder(URI.create(
+                base.getProtocol() + "://" + base.getHost() + ":" + base.getPort() + "/openapi")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, openapi.statusCode());
+        assertTrue(openapi.body().contains("/api/run_sse"), openapi.body().substring(0, Math.min(400, openapi.body().length())));
+        assertTrue(openapi.body().contains("/api/admin/sessions"));
+    }
 }

@@ -1,0 +1,161 @@
+package ai.lango.api;
+
+import ai.lango.adk.AgentService;
+import ai.lango.config.LangoSettings;
+import ai.lango.config.Redaction;
+import ai.lango.session.InvalidSessionKeyException;
+import ai.lango.session.Message;
+import ai.lango.session.SessionStore;
+import ai.lango.session.StoredSession;
+import ai.lango.session.ToolCall;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.adk.agents.BaseAgent;
+import com.google.adk.agents.LlmAgent;
+import com.google.adk.tools.BaseTool;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+
+/** For operators: stored sessions with their tool calls, the agent tree, the effective configuration. */
+@Path("admin")
+@Produces(MediaType.APPLICATION_JSON)
+@ApplicationScoped
+public class AdminResource {
+
+    static final int MAX_PAGE_SIZE = 200;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    SessionStore store;
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    LangoSettings settings;
+
+    @GET
+    @Path("sessions")
+    public Response sessions(@QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size) {
+        if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_page",
+                    "page must be 0 or more and size from 1 to " + MAX_PAGE_SIZE);
+        }
+        SessionStore.Page result = store.page(page, size);
+        ObjectNode body = JSON.createObjectNode().put("page", page).put("size", size).put("total", result.total());
+        ArrayNode list = body.putArray("sessions");
+        result.sessions().forEach(s -> list.add(summary(s)));
+        return ok(body);
+    }
+
+    @GET
+    @Path("sessions/{key}")
+    public Response session(@PathParam("key") String key) {
+        Optional<StoredSession> found;
+        try {
+            found = store.find(key);
+        } catch (InvalidSessionKeyException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
+        }
+        if (found.isEmpty()) {
+            return notFound(key);
+        }
+        ObjectNode body = summary(found.get());
+        ArrayNode messages = body.putArray("messages");
+        for (Message message : store.messages(key)) {
+            ObjectNode m = messages.addObject().put("role", message.role()).put("content", message.content())
+                    .put("author", message.author()).put("timestamp", message.timestamp().toString());
+            ArrayNode calls = m.putArray("toolCalls");
+            for (ToolCall call : message.toolCalls()) {
+                calls.addObject().put("id", call.id()).put("name", call.name()).put("input", call.input())
+                        .put("output", call.output());
+            }
+        }
+        return ok(body);
+    }
+
+    @DELETE
+    @Path("sessions/{key}")
+    public Response delete(@PathParam("key") String key) {
+        try {
+            return store.delete(key) ? Response.noContent().build() : notFound(key);
+        } catch (InvalidSessionKeyException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
+        }
+    }
+
+    /** The agent tree: names, descriptions and each agent's tools. */
+    @GET
+    @Path("agents")
+    public Response agents() {
+        ObjectNode body = JSON.createObjectNode();
+        agent.rootAgent().ifPresentOrElse(root -> body.set("root", describe(root)), () -> body.putNull("root"));
+        return ok(body);
+    }
+
+    /** The effective configuration; secrets are never returned. */
+    @GET
+    @Path("config")
+    public Response config() {
+        ObjectNode body = JSON.createObjectNode()
+                .put("lango.http.host", settings.httpHost()).put("lango.http.port", settings.httpPort())
+                .put("lango.data.dir", settings.dataDir().toString()).put("lango.db.kind", settings.dbKind().key())
+                .put("lango.db.url", settings.dbUrl().map(Redaction::jdbcUrl).orElse(null))
+                .put("lango.db.user", settings.dbUser().orElse(null))
+                .put("lango.db.password", settings.dbPassword().map(p -> Redaction.MASK).orElse(null))
+                .put("lango.model", settings.model().orElse(null))
+                .put("lango.provider", settings.provider().map(LangoSettings.ModelProvider::id).orElse(null))
+                .put("lango.agent.multi-agent", settings.agent().multiAgent())
+                .put("lango.agent.max-turns", settings.agent().maxTurns())
+                .put("lango.agent.max-delegation-rounds", settings.agent().maxDelegationRounds())
+                .put("lango.agent.error-correction", settings.agent().errorCorrection())
+                .put("lango.agent.request-timeout", settings.agent().requestTimeout().toString())
+                .put("lango.agent.token-budget", settings.tokenBudget())
+                .put("lango.session.ttl", settings.sessionTtl().toString())
+                .put("lango.tools.workspace", settings.tools().workspace().toString())
+                .put("lango.tools.exec.enabled", settings.tools().execEnabled())
+                .put("lango.tools.exec.timeout", settings.tools().execTimeout().toString())
+                .put("lango.auth.token", settings.access().token().map(t -> Redaction.MASK).orElse(null));
+        settings.provider().ifPresent(p -> body
+                .put("lango.providers." + p.id() + ".base-url", p.baseUrl().orElse(null))
+                .put("lango.providers." + p.id() + ".api-key", p.apiKey().map(k -> Redaction.MASK).orElse(null)));
+        body.putPOJO("lango.http.allowed-origins", settings.access().allowedOrigins());
+        return ok(body);
+    }
+
+    private static ObjectNode describe(BaseAgent agent) {
+        ObjectNode node = JSON.createObjectNode().put("name", agent.name()).put("description", agent.description());
+        ArrayNode tools = node.putArray("tools");
+        if (agent instanceof LlmAgent llm) {
+            llm.tools().blockingGet().stream().map(BaseTool::name).forEach(tools::add);
+        }
+        ArrayNode children = node.putArray("subAgents");
+        agent.subAgents().forEach(sub -> children.add(describe(sub)));
+        return node;
+    }
+
+    private static ObjectNode summary(StoredSession session) {
+        return JSON.createObjectNode().put("key", session.key()).put("appName", session.appName())
+                .put("userId", session.userId()).put("createdAt", session.createdAt().toString())
+                .put("updatedAt", session.updatedAt().toString());
+    }
+
+    private static Response notFound(String key) {
+        return ApiError.of(Response.Status.NOT_FOUND, "session_not_found", "no session \"" + key + "\"");
+    }
+
+    private static Response ok(ObjectNode body) {
+        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
+    }
+}
