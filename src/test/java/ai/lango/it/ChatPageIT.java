@@ -1,0 +1,125 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The chat page in headless Chromium against the real server and the fake model: type, send, see
+ * the streamed answer rendered as Markdown and the tool call. Screenshots stay in target/.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ChatPageIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.war();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private FakeLlmServer fake;
+    private ChromeDriver browser;
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @BeforeEach
+    void start() {
+        // mvn verify needs only a JDK and Maven; .ci/run installs Debian's chromium and chromium-driver.
+        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "browser tests skipped: install Debian's chromium and chromium-driver");
+        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--no-first-run", "--window-size=1100,750");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    @AfterEach
+    void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (fake != null) {
+            fake.close();
+        }
+    }
+
+    @Test
+    void typeSendAndSeeTheStreamedAnswerAndTheToolCall() throws Exception {
+        fake.enqueue(Reply.openAiToolCall("call_page", "fs_write", "{\"path\":\"page/hello.txt\",\"content\":\"hi\"}"))
+                .enqueue(Reply.paced(Duration.ofMillis(50),
+                        FakeLlmServer.OpenAi.textFrames("Wrote **hello.txt** ", "for you.")));
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+
+        browser.findElement(By.id("input")).sendKeys("Write hi to page/hello.txt");
+        browser.findElement(By.id("send")).click();
+
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "for you."));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        screenshot("chat-page-answer");
+
+        WebElement answer = browser.findElement(By.cssSelector(".msg.assistant .body"));
+        assertEquals("hello.txt", answer.findElement(By.tagName("strong")).getText(), "Markdown is rendered");
+        List<WebElement> tools = browser.findElements(By.cssSelector("details.tool summary"));
+        assertEquals(1, tools.size());
+        assertTrue(tools.get(0).getText().contains("fs_write"), tools.get(0).getText());
+        assertTrue(browser.findElement(By.cssSelector(".msg.user")).getText().contains("Write hi"));
+        wait.until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#sessions li"), 0));
+    }
+
+    @Test
+    void aFailedTurnShowsTheError() throws Exception {
+        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        browser.findElement(By.id("input")).sendKeys("hello");
+        browser.findElement(By.id("send")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg.error")));
+        screenshot("chat-page-error");
+        assertTrue(browser.findElement(By.cssSelector(".msg.error")).getText().contains("lango.providers.openai.api-key"));
+    }
+
+    private void screenshot(String name) throws Exception {
+        Path target = Path.of("target", "screenshots");
+        Files.createDirectories(target);
+        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), target.resolve(name + ".png"),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+}
