@@ -61,6 +61,9 @@ public class AgentService {
     @Inject
     ToolCatalog tools;
 
+    @Inject
+    TurnMetrics metrics;
+
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
@@ -113,10 +116,15 @@ public class AgentService {
         if (current == null) {
             throw new LangoRunner.TurnException(unavailable, null);
         }
-        Future<String> turn = executor.submit(() -> current.runAndCollect(userId, sessionKey, message, streaming, onEvent));
+        TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
+        Future<String> turn = executor.submit(() -> current.runAndCollect(userId, sessionKey, message, streaming,
+                measured.andThen(onEvent)));
+        boolean failed = true;
         try {
             // The runner enforces the request timeout itself; this bound only guards against a stuck thread.
-            return turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            String answer = turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            failed = false;
+            return answer;
         } catch (ExecutionException e) {
             throw e.getCause() instanceof LangoRunner.TurnException turnError ? turnError
                     : new LangoRunner.TurnException(String.valueOf(e.getCause().getMessage()), e.getCause());
@@ -126,6 +134,8 @@ public class AgentService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LangoRunner.TurnException("interrupted", e);
+        } finally {
+            measured.end(failed);
         }
     }
 }

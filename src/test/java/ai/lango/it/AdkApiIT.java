@@ -181,4 +181,21 @@ class AdkApiIT {
         assertTrue(openapi.body().contains("/api/run_sse"), openapi.body().substring(0, Math.min(400, openapi.body().length())));
         assertTrue(openapi.body().contains("/api/admin/sessions"));
     }
+
+    @Test
+    void metricsShowTurnLatencyFirstChunkTokensToolCallsAndErrorsPerProvider() throws Exception {
+        fake.enqueue(Reply.openAiToolCall("call_m", "fs_list", "{\"path\":\".\"}")).enqueue(Reply.openAiText("Counted."));
+        assertEquals(200, call("POST", "run", runBody("metrics-" + UUID.randomUUID(), "count", false)).statusCode());
+        fake.enqueue(Reply.status(401, "{}"));
+        assertEquals(500, call("POST", "run", runBody("metrics-" + UUID.randomUUID(), "fail", false)).statusCode());
+
+        String metrics = http.send(HttpRequest.newBuilder(URI.create(
+                base.getProtocol() + "://" + base.getHost() + ":" + base.getPort() + "/metrics?scope=application")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        for (String name : List.of("lango_turn_duration_seconds_count", "lango_turn_first_chunk_seconds_count",
+                "lango_tool_calls_total", "lango_tokens_total", "lango_errors_total")) {
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith(name) && l.contains("provider=\"openai\"")),
+                    name + " missing in:\n" + metrics);
+        }
+    }
 }
