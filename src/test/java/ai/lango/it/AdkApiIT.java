@@ -139,6 +139,9 @@ class AdkApiIT {
         assertEquals(400, call("POST", "run", "{\"appName\":\"lango\"}").statusCode());
         assertEquals(404, call("POST", "run", runBody("x", "hi", false).replace("\"lango\"", "\"other\"")).statusCode());
         assertEquals("[\"lango\"]", call("GET", "list-apps", null).body());
+        HttpResponse<String> unknown = call("GET", "no/such/endpoint", null);
+        assertEquals(404, unknown.statusCode());
+        assertEquals("not_found", JSON.readTree(unknown.body()).at("/error/code").asText());
     }
 
     @Test

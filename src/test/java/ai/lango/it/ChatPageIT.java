@@ -122,4 +122,22 @@ class ChatPageIT {
         Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), target.resolve(name + ".png"),
                 StandardCopyOption.REPLACE_EXISTING);
     }
+
+    /** ADK's own dev UI (google-adk-dev 1.6.0's browser bundle) against Lango's API: nobody here wrote that client. */
+    @Test
+    void adkDevUiListsTheAppCreatesASessionAndShowsTheAnswer() throws Exception {
+        fake.enqueue(Reply.openAiText("Hello from ", "Lango."));
+        browser.get(base + "dev-ui/");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.urlContains("app=lango"));
+        WebElement input = wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("textarea.chat-input-box")));
+
+        input.sendKeys("hello from the dev ui");
+        input.sendKeys(org.openqa.selenium.Keys.ENTER);
+
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "Hello from Lango."));
+        screenshot("adk-dev-ui");
+        assertTrue(browser.findElement(By.tagName("body")).getText().contains("hello from the dev ui"));
+        assertTrue(fake.last().json().toString().contains("hello from the dev ui"), "the model got the dev UI's message");
+    }
 }
