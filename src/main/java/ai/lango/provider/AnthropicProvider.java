@@ -5,40 +5,27 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /** The Anthropic Messages streaming API. */
-public final class AnthropicProvider implements Provider {
+public final class AnthropicProvider extends SseProvider {
 
     static final String API_VERSION = "2023-06-01";
 
     /** Anthropic requires max_tokens; this applies when the request leaves it open. */
     static final int DEFAULT_MAX_TOKENS = 4096;
 
-    private final HttpTransport transport;
-
     public AnthropicProvider(ProviderSettings settings) {
-        this.transport = new HttpTransport(settings);
-    }
-
-    @Override
-    public String id() {
-        return transport.id();
+        super(settings);
     }
 
     @Override
     public OpenStream open(ChatRequest request) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        if (transport.settings().apiKey() != null) {
-            headers.put("x-api-key", transport.settings().apiKey());
-        }
+        Map<String, String> headers = keyHeader("x-api-key", "");
         headers.put("anthropic-version", API_VERSION);
-        String body = requestBody(request, transport).toString();
-        return new SseStream(transport, transport.post(transport.resolve("/v1/messages"), headers, body),
-                new EventDecoder(transport));
+        return stream("/v1/messages", headers, requestBody(request, transport).toString(), new EventDecoder(transport));
     }
 
     static ObjectNode requestBody(ChatRequest request, HttpTransport transport) {

@@ -12,32 +12,20 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /** The Gemini API's streamGenerateContent, read as server-sent events (alt=sse). */
-public final class GeminiProvider implements Provider {
-
-    private final HttpTransport transport;
+public final class GeminiProvider extends SseProvider {
 
     public GeminiProvider(ProviderSettings settings) {
-        this.transport = new HttpTransport(settings);
-    }
-
-    @Override
-    public String id() {
-        return transport.id();
+        super(settings);
     }
 
     @Override
     public OpenStream open(ChatRequest request) {
-        Map<String, String> headers = new HashMap<>();
-        if (transport.settings().apiKey() != null) {
-            // A header, never the ?key= parameter: URLs end up in logs and exception messages.
-            headers.put("x-goog-api-key", transport.settings().apiKey());
-        }
+        // A header, never the ?key= parameter: URLs end up in logs and exception messages.
+        Map<String, String> headers = keyHeader("x-goog-api-key", "");
         String model = request.model().startsWith("models/") ? request.model().substring(7) : request.model();
         String path = "/v1beta/models/" + URLEncoder.encode(model, StandardCharsets.UTF_8)
                 + ":streamGenerateContent?alt=sse";
-        String body = requestBody(request, transport).toString();
-        return new SseStream(transport, transport.post(transport.resolve(path), headers, body),
-                new ChunkDecoder(transport));
+        return stream(path, headers, requestBody(request, transport).toString(), new ChunkDecoder(transport));
     }
 
     static ObjectNode requestBody(ChatRequest request, HttpTransport transport) {

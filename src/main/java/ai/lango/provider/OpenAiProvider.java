@@ -3,7 +3,6 @@ package ai.lango.provider;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -12,27 +11,15 @@ import java.util.function.Consumer;
  * The OpenAI Chat Completions streaming API. Also serves Ollama (id "ollama"), whose /v1 endpoint
  * speaks the same format and needs no key.
  */
-public final class OpenAiProvider implements Provider {
-
-    private final HttpTransport transport;
+public final class OpenAiProvider extends SseProvider {
 
     public OpenAiProvider(ProviderSettings settings) {
-        this.transport = new HttpTransport(settings);
-    }
-
-    @Override
-    public String id() {
-        return transport.id();
+        super(settings);
     }
 
     @Override
     public OpenStream open(ChatRequest request) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        if (transport.settings().apiKey() != null) {
-            headers.put("Authorization", "Bearer " + transport.settings().apiKey());
-        }
-        String body = requestBody(request).toString();
-        return new SseStream(transport, transport.post(transport.resolve("/chat/completions"), headers, body),
+        return stream("/chat/completions", keyHeader("Authorization", "Bearer "), requestBody(request).toString(),
                 new ChunkDecoder(transport));
     }
 
