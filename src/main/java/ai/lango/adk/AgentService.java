@@ -2,11 +2,11 @@ package ai.lango.adk;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
+import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
 import ai.lango.provider.Providers;
 import com.google.adk.agents.BaseAgent;
-import com.google.adk.agents.LlmAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
 import com.google.adk.events.Event;
 import com.google.adk.runner.Runner;
@@ -44,8 +44,8 @@ public class AgentService {
             + " (" + String.join(", ", SettingsParser.PROVIDERS) + "), " + SettingsParser.MODEL + " and "
             + SettingsParser.PROVIDERS_PREFIX + "<id>.api-key";
 
-    private static final String INSTRUCTION = "You are Lango, a helpful assistant. Answer clearly and concisely. "
-            + "Use the tools you are given when a task needs them, and report what they did.";
+    /** Where an operator's prompt sections replace the bundled ones, under the data directory. */
+    static final String PROMPTS_DIR = "prompts";
 
     private static final Logger LOG = Logger.getLogger(AgentService.class.getName());
 
@@ -84,22 +84,22 @@ public class AgentService {
                 chosen.apiKey().orElse(null), null, null));
         String model = settings.model().get();
         List<BaseTool> adapted = tools.adkTools();
-        BaseAgent agent = LlmAgent.builder()
-                .name(AGENT_NAME)
-                .description(AGENT_DESCRIPTION)
-                .model(new ModelAdapter(model, provider, calls::open))
-                .instruction(INSTRUCTION)
-                .tools(adapted)
-                .build();
+        LangoSettings.AgentLimits limits = settings.agent();
+        ModelAdapter llm = new ModelAdapter(model, provider, calls::open);
+        PromptBuilder prompts = PromptBuilder.load(settings.dataDir().resolve(PROMPTS_DIR));
+        BaseAgent agent = limits.multiAgent()
+                ? AgentTree.orchestrator(llm, adapted, List.of(), prompts, limits.maxDelegationRounds())
+                : AgentTree.single(llm, adapted, prompts);
         sessions.rootAgentName(agent.name());
         Runner adk = Runner.builder().agent(agent).appName(APP_NAME)
-                .sessionService(sessions).artifactService(new InMemoryArtifactService()).build();
-        LangoSettings.AgentLimits limits = settings.agent();
+                .sessionService(sessions).artifactService(new InMemoryArtifactService())
+                .plugins(List.of(new DelegationGuard(limits.maxDelegationRounds()))).build();
         runner = new LangoRunner(adk, agent,
                 new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
                 ErrorFixProvider.NONE);
-        LOG.info(() -> "Lango agent " + AGENT_NAME + " ready: provider " + chosen.id() + ", model " + model
-                + ", tools " + adapted.stream().map(BaseTool::name).toList());
+        LOG.info(() -> "Lango agent " + agent.name() + " ready: provider " + chosen.id() + ", model " + model
+                + ", tools " + adapted.stream().map(BaseTool::name).toList()
+                + (agent.subAgents().isEmpty() ? "" : ", sub-agents " + agent.subAgents().stream().map(BaseAgent::name).toList()));
     }
 
     /** The root agent, when a model is configured. */

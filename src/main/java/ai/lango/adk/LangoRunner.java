@@ -125,8 +125,19 @@ public final class LangoRunner {
                 .blockingSubscribe(event -> {
                     collector.accept(event);
                     onEvent.accept(event);
+                    refusedTransfer(event).ifPresent(error::set);
                 }, error::set);
         return new Outcome(collector.text(), error.get());
+    }
+
+    /** A transfer the {@link DelegationGuard} refused because its target does not exist ends the run as ADK's error would. */
+    private static Optional<Throwable> refusedTransfer(Event event) {
+        return event.functionResponses().stream()
+                .filter(response -> response.name().filter(DelegationGuard.TRANSFER_TOOL::equals).isPresent())
+                .map(response -> response.response().map(r -> r.get("error")).orElse(null))
+                .filter(error -> error instanceof String text && text.startsWith(DelegationGuard.UNKNOWN_AGENT))
+                .<Throwable>map(error -> new IllegalStateException((String) error))
+                .findFirst();
     }
 
     private static TurnException failure(Throwable error) {

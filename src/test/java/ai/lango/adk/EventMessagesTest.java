@@ -182,6 +182,17 @@ class EventMessagesTest {
     }
 
     @Test
+    void multiAgentStoredOrchestratorAuthorIsTheEventAuthor() {
+        assertEquals("lango-orchestrator", EventMessages.toEvents(List.of(stored("assistant", "hi", "lango-orchestrator")),
+                "lango-orchestrator").get(0).author());
+    }
+
+    @Test
+    void singleAgentAssistantEventsAreAuthoredByLangoAgent() {
+        assertEquals("lango-agent", EventMessages.toEvents(List.of(stored("assistant", "hi", null)), "lango-agent").get(0).author());
+    }
+
+    @Test
     void storedAuthorWins() {
         assertEquals("executor", EventMessages.toEvents(List.of(stored("assistant", "done", "executor")), "lango-orchestrator")
                 .get(0).author());

@@ -34,12 +34,16 @@ class LangoRunnerTest {
     /** A tool that answers {"ok": true}, so a model can call it forever. */
     static final class Noop extends BaseTool {
         Noop() {
-            super("noop", "does nothing");
+            this("noop");
+        }
+
+        Noop(String name) {
+            super(name, "does nothing");
         }
 
         @Override
         public Optional<FunctionDeclaration> declaration() {
-            return Optional.of(FunctionDeclaration.builder().name("noop").description("does nothing")
+            return Optional.of(FunctionDeclaration.builder().name(name()).description("does nothing")
                     .parameters(Schema.builder().type("OBJECT").properties(Map.of()).build()).build());
         }
 

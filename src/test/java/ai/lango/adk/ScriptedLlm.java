@@ -55,10 +55,13 @@ final class ScriptedLlm extends BaseLlm {
                 .partial(false).turnComplete(true).build();
     }
 
+    private static final java.util.concurrent.atomic.AtomicInteger CALLS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** A call with an id of its own, as real models give. */
     static LlmResponse call(String name, Map<String, Object> args) {
         return LlmResponse.builder()
                 .content(Content.builder().role("model").parts(List.of(Part.builder()
-                        .functionCall(FunctionCall.builder().id("call-" + name).name(name).args(args).build())
+                        .functionCall(FunctionCall.builder().id("call-" + name + "-" + CALLS.incrementAndGet()).name(name).args(args).build())
                         .build())).build())
                 .partial(false).turnComplete(true).build();
     }

@@ -1,0 +1,165 @@
+package ai.lango.orchestration;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Spec 002: sub-agent descriptions and instructions, the orchestrator's delegation rules. */
+class AgentTreePlanTest {
+
+    /** Every tool name of the original system (REFERENCE.md), none of which may reach an instruction. */
+    static final List<String> ALL_TOOLS = List.of("exec", "exec_bg", "exec_status", "exec_stop", "fs_read", "fs_write",
+            "fs_edit", "fs_list", "fs_mkdir", "fs_delete", "browser_navigate", "browser_action", "browser_screenshot",
+            "crypto_hash", "crypto_encrypt", "crypto_decrypt", "crypto_sign", "crypto_keys", "secrets_store",
+            "secrets_get", "secrets_list", "secrets_delete", "list_skills", "create_skill", "import_skill",
+            "search_knowledge", "save_knowledge", "search_learnings", "save_learning", "rag_retrieve", "graph_traverse",
+            "graph_query", "memory_list_observations", "memory_list_reflections", "payment_balance", "payment_send",
+            "payment_history", "payment_limits");
+
+    private static List<AgentTreePlan.Delegate> delegates(List<AgentTreePlan.SubAgent> agents) {
+        return agents.stream().map(a -> new AgentTreePlan.Delegate(a.name(), a.description(), false)).toList();
+    }
+
+    private static String rulesFor(List<String> tools) {
+        return AgentTreePlan.orchestratorRules(delegates(AgentTreePlan.subAgents(tools)), 10);
+    }
+
+    @Test
+    void allFourSubAgentsAreCreatedWhenEveryRoleHasTools() {
+        assertEquals(List.of("executor", "researcher", "planner", "memory-manager"),
+                AgentTreePlan.subAgents(ALL_TOOLS).stream().map(AgentTreePlan.SubAgent::name).toList());
+    }
+
+    @Test
+    void memoryManagerIsNotCreatedWithoutMemoryTools() {
+        assertEquals(List.of("executor", "planner"), AgentTreePlan.subAgents(List.of("exec", "fs_read")).stream()
+                .map(AgentTreePlan.SubAgent::name).toList());
+    }
+
+    @Test
+    void onlyThePlannerIsCreatedWithoutTools() {
+        List<AgentTreePlan.SubAgent> agents = AgentTreePlan.subAgents(List.of());
+        assertEquals(List.of("planner"), agents.stream().map(AgentTreePlan.SubAgent::name).toList());
+        assertEquals(List.of(), agents.get(0).tools());
+    }
+
+    @Test
+    void eachToolGoesToExactlyOneSubAgent() {
+        List<String> assigned = AgentTreePlan.subAgents(ALL_TOOLS).stream().flatMap(a -> a.tools().stream()).toList();
+        assertEquals(ALL_TOOLS.size(), assigned.size());
+        assertEquals(java.util.Set.copyOf(ALL_TOOLS), java.util.Set.copyOf(assigned));
+    }
+
+    @Test
+    void executorDescriptionUsesCapabilitiesNotToolNames() {
+        AgentTreePlan.SubAgent executor = AgentTreePlan.subAgents(List.of("exec_shell", "fs_read", "browser_navigate")).get(0);
+        assertTrue(executor.description().contains("command execution, file operations, web browsing"));
+        assertFalse(executor.description().contains("exec_shell"));
+        assertFalse(executor.description().contains("browser_navigate"));
+    }
+
+    @Test
+    void toolRequiringTasksMustBeDelegatedAndTheOrchestratorHasNoTools() {
+        String rules = rulesFor(ALL_TOOLS);
+        assertTrue(rules.contains("NO tools of your own"));
+        assertTrue(rules.contains("MUST be delegated"));
+    }
+
+    @Test
+    void delegationRulesNameTheRoleOfEachSubAgent() {
+        String rules = rulesFor(ALL_TOOLS);
+        assertAll(
+                () -> assertTrue(rules.contains("tasks that must be done: running commands, creating, reading, changing or removing files: executor")),
+                () -> assertTrue(rules.contains("finding information: searching knowledge, documents and what was learned before: researcher")),
+                () -> assertTrue(rules.contains("working out a plan for a complex task with several steps, before anything is done: planner")),
+                () -> assertTrue(rules.contains("storing and recalling memories of earlier conversations: memory-manager")));
+    }
+
+    @Test
+    void instructionForbidsInventedNamesAndListsOnlyRegisteredAgents() {
+        String rules = rulesFor(ALL_TOOLS);
+        assertTrue(rules.contains("NEVER invent or abbreviate agent names"));
+        assertTrue(rules.contains("The only valid agent names are: executor, researcher, planner, memory-manager."));
+    }
+
+    @Test
+    void subAgentEntriesDescribeCapabilitiesNotRawToolNames() {
+        String rules = rulesFor(ALL_TOOLS);
+        assertTrue(rules.contains("- executor: Carries out actions: command execution, file operations"));
+        for (String tool : ALL_TOOLS) {
+            assertFalse(rules.matches("(?s).*\\b" + tool + "\\b.*"), () -> "raw tool name " + tool + " in:\n" + rules);
+        }
+    }
+
+    @Test
+    void instructionHasNoWordsThatCouldPassForAgentNames() {
+        String rules = rulesFor(ALL_TOOLS).toLowerCase();
+        for (String word : List.of("browser", "exec", "crypto", "fs", "shell", "search agent", "memory agent", "transfer_to_agent")) {
+            assertFalse(rules.matches("(?s).*\\b" + word + "\\b.*"), () -> "\"" + word + "\" in the instruction");
+        }
+    }
+
+    @Test
+    void onlyCreatedAgentsAreMentioned() {
+        String rules = rulesFor(List.of("exec_shell"));
+        assertTrue(rules.contains("executor") && rules.contains("planner"));
+        assertFalse(rules.contains("researcher"));
+        assertFalse(rules.contains("memory-manager"));
+    }
+
+    @Test
+    void simpleConversationIsAnsweredDirectly() {
+        assertTrue(rulesFor(List.of()).contains("Answer simple conversation yourself, without delegating: greetings"));
+    }
+
+    @Test
+    void delegationRoundLimitAndBudgetGuidanceAreInTheInstruction() {
+        String rules = AgentTreePlan.orchestratorRules(delegates(AgentTreePlan.subAgents(List.of())), 7);
+        assertTrue(rules.contains("at most 7 delegation rounds"));
+        assertTrue(rules.contains("simple tasks 1-2 rounds, medium tasks 3-5, complex tasks 6-10"));
+    }
+
+    @Test
+    void unsetDelegationRoundsDefaultToTen() {
+        assertTrue(AgentTreePlan.orchestratorRules(delegates(AgentTreePlan.subAgents(List.of())), 0)
+                .contains("at most 10 delegation rounds"));
+    }
+
+    @Test
+    void remoteAgentsAreListedWithTheirDescriptions() {
+        List<AgentTreePlan.Delegate> delegates = new java.util.ArrayList<>(delegates(AgentTreePlan.subAgents(List.of())));
+        delegates.add(new AgentTreePlan.Delegate("weather-bot", "Tells the weather", true));
+        String rules = AgentTreePlan.orchestratorRules(delegates, 10);
+        assertTrue(rules.contains("- weather-bot: Tells the weather (a remote agent)"));
+        assertTrue(rules.contains("The only valid agent names are: planner, weather-bot."));
+    }
+
+    @Test
+    void executorInstructionAsksToReportResultsClearly() {
+        assertTrue(instruction("executor").contains("report the results clearly"));
+    }
+
+    @Test
+    void researcherInstructionAsksToSummarizeFindings() {
+        assertTrue(instruction("researcher").contains("summarize your findings clearly"));
+    }
+
+    @Test
+    void plannerInstructionAsksToPresentThePlanForReview() {
+        assertTrue(instruction("planner").contains("present the plan for review"));
+    }
+
+    @Test
+    void memoryManagerInstructionAsksToReportWhatWasStoredOrRetrieved() {
+        assertTrue(instruction("memory-manager").contains("report what was stored or retrieved"));
+    }
+
+    private static String instruction(String agent) {
+        return AgentTreePlan.subAgents(ALL_TOOLS).stream().filter(a -> a.name().equals(agent)).findFirst().orElseThrow()
+                .instruction();
+    }
+}
