@@ -6,19 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -35,8 +30,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class ChatSocketIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Deployment(testable = false)
     static WebArchive deployment() {
         return ItDeployments.war();
@@ -46,65 +39,34 @@ class ChatSocketIT {
     URL base;
 
     private FakeLlmServer fake;
-    private WebSocket socket;
-    private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+    private ItSocket client;
 
     @BeforeEach
     void connect() throws Exception {
         fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
-        URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "ws");
-        socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() {
-            private final StringBuilder partial = new StringBuilder();
-
-            @Override
-            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                partial.append(data);
-                if (last) {
-                    try {
-                        frames.add(JSON.readTree(partial.toString()));
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                    partial.setLength(0);
-                }
-                webSocket.request(1);
-                return null;
-            }
-        }).get(10, TimeUnit.SECONDS);
+        client = ItSocket.connect(base);
     }
 
     @AfterEach
     void close() {
-        socket.abort();
+        client.close();
         fake.close();
     }
 
     private void send(String frame) {
-        socket.sendText(frame, true).join();
+        client.send(frame);
     }
 
     private JsonNode next() throws InterruptedException {
-        JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
-        if (frame == null) {
-            throw new AssertionError("no frame within 60 s");
-        }
-        return frame;
+        return client.next();
     }
 
-    /** Frames up to and including the response to the request. */
     private List<JsonNode> untilResponse() throws InterruptedException {
-        List<JsonNode> seen = new ArrayList<>();
-        JsonNode frame;
-        do {
-            frame = next();
-            seen.add(frame);
-        } while (!"response".equals(frame.path("type").asText()));
-        return seen;
+        return client.untilResponse();
     }
 
     private static String chat(String id, String sessionKey, String message) {
-        return "{\"type\":\"request\",\"id\":\"" + id + "\",\"method\":\"chat.message\",\"params\":{\"sessionKey\":\""
-                + sessionKey + "\",\"message\":\"" + message + "\"}}";
+        return ItSocket.chat(id, sessionKey, message);
     }
 
     @Test
@@ -144,7 +106,7 @@ class ChatSocketIT {
             assertTrue(error.path("id").isNull());
             assertEquals("invalid_json", error.path("error").path("code").asText());
         }
-        socket.sendBinary(ByteBuffer.wrap(new byte[] {1, 2, 3}), true).join();
+        client.socket.sendBinary(ByteBuffer.wrap(new byte[] {1, 2, 3}), true).join();
         assertEquals("binary_not_supported", next().path("error").path("code").asText());
 
         fake.enqueue(Reply.openAiText("Still here."));

@@ -2,6 +2,7 @@ package ai.lango.it;
 
 import java.io.File;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
@@ -12,11 +13,21 @@ public final class ItDeployments {
     }
 
     public static WebArchive war(Class<?>... testClasses) {
+        return war("lango-it.war", testClasses);
+    }
+
+    /** The WAR under another name, so its context root differs from the default deployment's. */
+    public static WebArchive war(String name, Class<?>... testClasses) {
         File war = new File(System.getProperty("lango.war", "target/lango.war"));
-        return ShrinkWrap.create(ZipImporter.class, "lango-it.war")
+        return ShrinkWrap.create(ZipImporter.class, name)
                 .importFrom(war)
                 .as(WebArchive.class)
                 .addClass(ItDeployments.class)
                 .addClasses(testClasses);
+    }
+
+    /** Configuration of this deployment alone; the server's environment still wins over it. */
+    public static WebArchive configured(WebArchive war, String properties) {
+        return war.addAsResource(new StringAsset(properties), "META-INF/microprofile-config.properties");
     }
 }

@@ -1,0 +1,88 @@
+package ai.lango.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A /ws client for integration tests: sends frames, collects the frames the server sends. */
+final class ItSocket implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final WebSocket socket;
+    private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+
+    private ItSocket(URL base) throws Exception {
+        URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "ws");
+        socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() {
+            private final StringBuilder partial = new StringBuilder();
+
+            @Override
+            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                partial.append(data);
+                if (last) {
+                    try {
+                        frames.add(JSON.readTree(partial.toString()));
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    partial.setLength(0);
+                }
+                webSocket.request(1);
+                return null;
+            }
+        }).get(10, TimeUnit.SECONDS);
+    }
+
+    static ItSocket connect(URL base) throws Exception {
+        return new ItSocket(base);
+    }
+
+    void send(String frame) {
+        socket.sendText(frame, true).join();
+    }
+
+    JsonNode next() throws InterruptedException {
+        JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
+        if (frame == null) {
+            throw new AssertionError("no frame within 60 s");
+        }
+        return frame;
+    }
+
+    /** Frames up to and including the response to the request. */
+    List<JsonNode> untilResponse() throws InterruptedException {
+        List<JsonNode> seen = new ArrayList<>();
+        JsonNode frame;
+        do {
+            frame = next();
+            seen.add(frame);
+        } while (!"response".equals(frame.path("type").asText()));
+        return seen;
+    }
+
+    /** The events of these frames with the given name. */
+    static List<JsonNode> events(List<JsonNode> frames, String name) {
+        return frames.stream().filter(f -> "event".equals(f.path("type").asText()) && name.equals(f.path("event").asText()))
+                .map(f -> f.path("payload")).toList();
+    }
+
+    static String chat(String id, String sessionKey, String message) {
+        return "{\"type\":\"request\",\"id\":\"" + id + "\",\"method\":\"chat.message\",\"params\":{\"sessionKey\":\""
+                + sessionKey + "\",\"message\":\"" + message + "\"}}";
+    }
+
+    @Override
+    public void close() {
+        socket.abort();
+    }
+}

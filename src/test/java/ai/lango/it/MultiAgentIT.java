@@ -1,0 +1,158 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Multi-agent mode on the real server, driven through /ws, with the fake model scripting the
+ * orchestrator's and the sub-agents' answers in turn (issue 5's integration tests).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class MultiAgentIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** One round, so the ping-pong stays inside the IT server's turn limit of 3 (every transfer is a function call). */
+    static final int MAX_ROUNDS = 1;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.configured(ItDeployments.war("lango-multi.war"),
+                "lango.agent.multi-agent=true\nlango.agent.max-delegation-rounds=" + MAX_ROUNDS + "\n");
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private FakeLlmServer fake;
+    private ItSocket client;
+
+    @BeforeEach
+    void connect() throws Exception {
+        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        client = ItSocket.connect(base);
+    }
+
+    @AfterEach
+    void close() {
+        client.close();
+        fake.close();
+    }
+
+    private static Reply transfer(String agent) {
+        return Reply.openAiToolCall("call_" + UUID.randomUUID().toString().substring(0, 8), "transfer_to_agent",
+                "{\"agent_name\":\"" + agent + "\"}");
+    }
+
+    private static List<String> offeredTools(FakeLlmServer.Recorded request) {
+        List<String> names = new ArrayList<>();
+        request.json().path("tools").forEach(t -> names.add(t.path("function").path("name").asText()));
+        return names;
+    }
+
+    private static String systemPrompt(FakeLlmServer.Recorded request) {
+        return request.json().path("messages").get(0).path("content").asText();
+    }
+
+    private List<JsonNode> chat(String key, String message) throws InterruptedException {
+        client.send(ItSocket.chat("m-" + UUID.randomUUID(), key, message));
+        return client.untilResponse();
+    }
+
+    private static String answer(List<JsonNode> frames) {
+        JsonNode response = frames.get(frames.size() - 1);
+        assertTrue(response.path("error").isMissingNode(), response.toString());
+        return response.path("result").path("response").asText();
+    }
+
+    @Test
+    void requestNeedingAToolIsDelegatedToTheExecutorWhichRunsIt() throws Exception {
+        String key = "multi-" + UUID.randomUUID();
+        String file = "multi/" + key + ".txt";
+        fake.enqueue(transfer("executor"))
+                .enqueue(Reply.openAiToolCall("call_w1", "fs_write", "{\"path\":\"" + file + "\",\"content\":\"hello\"}"))
+                .enqueue(Reply.openAiText("Wrote ", "the file."));
+
+        List<JsonNode> frames = chat(key, "write hello to a file");
+
+        assertEquals("Wrote the file.", answer(frames));
+        List<FakeLlmServer.Recorded> requests = fake.requests();
+        assertEquals(List.of("transfer_to_agent"), offeredTools(requests.get(0)), "the orchestrator has no tools of its own");
+        assertTrue(systemPrompt(requests.get(0)).contains("NEVER invent or abbreviate agent names"));
+        assertTrue(offeredTools(requests.get(1)).containsAll(List.of("fs_write", "fs_read")), "the executor has the file tools");
+        JsonNode delegation = ItSocket.events(frames, "agent.delegation").get(0);
+        assertEquals("lango-orchestrator", delegation.path("from").asText());
+        assertEquals("executor", delegation.path("to").asText());
+        JsonNode toolCall = ItSocket.events(frames, "agent.tool_call").stream()
+                .filter(c -> c.path("name").asText().equals("fs_write")).findFirst().orElseThrow();
+        assertEquals("executor", toolCall.path("agent").asText());
+        assertEquals("hello", Files.readString(Path.of("target/it-workspace").resolve(file)));
+    }
+
+    @Test
+    void transferToAHallucinatedAgentIsCorrectedAndThenSucceeds() throws Exception {
+        fake.enqueue(transfer("exec"))
+                .enqueue(transfer("executor"))
+                .enqueue(Reply.openAiText("Done by the executor."));
+
+        List<JsonNode> frames = chat("multi-" + UUID.randomUUID(), "run the task");
+
+        assertEquals("Done by the executor.", answer(frames));
+        String retried = fake.requests().get(1).body();
+        assertTrue(retried.contains("[System: Agent \\\"exec\\\" does not exist. Valid agents: executor, planner."
+                + " Please retry using one of the valid agent names listed above.]"), retried);
+        assertTrue(retried.contains("Agent not found: exec"), "the refused transfer is answered, never a success");
+    }
+
+    @Test
+    void roundLimitEndsAPingPongBetweenAgentsWithAnAnswer() throws Exception {
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            fake.enqueue(transfer("executor")).enqueue(transfer("lango-orchestrator"));
+        }
+        fake.enqueue(transfer("executor")).enqueue(Reply.openAiText("Here is what I have."));
+
+        List<JsonNode> frames = chat("multi-" + UUID.randomUUID(), "keep going");
+
+        assertEquals("Here is what I have.", answer(frames));
+        List<FakeLlmServer.Recorded> requests = fake.requests();
+        assertEquals(2 * MAX_ROUNDS + 2, requests.size());
+        assertTrue(requests.get(requests.size() - 1).body().contains("delegation round limit (" + MAX_ROUNDS + ") is reached"));
+    }
+
+    @Test
+    void adminShowsTheAgentTree() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(base + "api/admin/agents")).build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode root = JSON.readTree(response.body()).path("root");
+        assertEquals("lango-orchestrator", root.path("name").asText());
+        assertEquals(0, root.path("tools").size());
+        List<String> subAgents = new ArrayList<>();
+        root.path("subAgents").forEach(s -> subAgents.add(s.path("name").asText()));
+        assertEquals(List.of("executor", "planner"), subAgents);
+        assertTrue(root.path("subAgents").get(0).path("tools").toString().contains("fs_write"));
+    }
+}
