@@ -1,8 +1,10 @@
 package ai.lango.config;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,7 +25,27 @@ public record LangoSettings(
         Optional<ModelProvider> provider,
         AgentLimits agent,
         ToolSettings tools,
-        Access access) {
+        Access access,
+        A2a a2a) {
+
+    /**
+     * lango.a2a.*: whether this server serves its agent card and the A2A JSON-RPC endpoint, and the
+     * remote A2A agents (name → agent card URL, in the order configured).
+     */
+    public record A2a(boolean enabled, Map<String, URI> remoteAgents) {
+
+        /** lango.a2a.* unset: A2A off, no remote agents. */
+        public static final A2a DISABLED = new A2a(false, Map.of());
+    }
+
+    /** Settings without A2A ({@link A2a#DISABLED}), for code and tests that do not care about it. */
+    public LangoSettings(int httpPort, String httpHost, Path dataDir, DbKind dbKind, Optional<String> dbUrl,
+                         Optional<String> dbUser, Optional<String> dbPassword, Optional<String> model, int tokenBudget,
+                         Duration sessionTtl, Optional<ModelProvider> provider, AgentLimits agent, ToolSettings tools,
+                         Access access) {
+        this(httpPort, httpHost, dataDir, dbKind, dbUrl, dbUser, dbPassword, model, tokenBudget, sessionTtl, provider,
+                agent, tools, access, A2a.DISABLED);
+    }
 
     /** lango.auth.token and the origins allowed to open /ws besides the server's own. */
     public record Access(Optional<String> token, List<String> allowedOrigins) {
@@ -73,6 +95,6 @@ public record LangoSettings(
                 + ", dbUser=" + dbUser.orElse("-") + ", dbPassword=" + dbPassword.map(p -> Redaction.MASK).orElse("-")
                 + ", model=" + model.orElse("-") + ", tokenBudget=" + tokenBudget + ", sessionTtl=" + sessionTtl
                 + ", provider=" + provider.map(Object::toString).orElse("-") + ", agent=" + agent + ", tools=" + tools
-                + ", access=" + access + "]";
+                + ", access=" + access + ", a2a=" + a2a + "]";
     }
 }

@@ -16,6 +16,11 @@ public final class Redaction {
     }
 
     public static String jdbcUrl(String url) {
+        return url(url);
+    }
+
+    /** Any URL: user:pass@ credentials and password=, token=, secret=… parameters masked. */
+    public static String url(String url) {
         if (url == null) {
             return null;
         }

@@ -1,15 +1,21 @@
 package ai.lango.config;
 
 import ai.lango.config.LangoSettings.DbKind;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Turns raw configuration strings into {@link LangoSettings}. Pure: the lookup function is the
@@ -40,6 +46,8 @@ public final class SettingsParser {
     public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
     public static final String AUTH_TOKEN = "lango.auth.token";
     public static final String ALLOWED_ORIGINS = "lango.http.allowed-origins";
+    public static final String A2A_ENABLED = "lango.a2a.enabled";
+    public static final String A2A_REMOTE_AGENTS = "lango.a2a.remote-agents";
 
     /** The providers lango.provider accepts. */
     public static final List<String> PROVIDERS = List.of("openai", "anthropic", "gemini", "ollama");
@@ -48,6 +56,10 @@ public final class SettingsParser {
 
     public static final int DEFAULT_HTTP_PORT = 9080;
     public static final String DEFAULT_HTTP_HOST = "localhost";
+
+    /** What an agent name may be: an ADK agent identifier. */
+    private static final Pattern AGENT_NAME = Pattern.compile("[A-Za-z0-9_-]+");
+    private static final String REMOTE_AGENT_EXAMPLE = "helper=http://127.0.0.1:9090/.well-known/agent.json";
 
     private final Function<String, Optional<String>> lookup;
     private final Path home;
@@ -84,7 +96,7 @@ public final class SettingsParser {
         Duration ttl = duration(SESSION_TTL, Duration.ZERO);
         return new LangoSettings(port, host, dataDir, kind, url, value(DB_USER), value(DB_PASSWORD),
                 value(MODEL), budget, ttl, provider(), agentLimits(), tools(dataDir),
-                new LangoSettings.Access(token, origins()));
+                new LangoSettings.Access(token, origins()), a2a());
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
@@ -106,6 +118,47 @@ public final class SettingsParser {
             origins.add(o.replaceAll("/+$", ""));
         }
         return List.copyOf(origins);
+    }
+
+    /** lango.a2a.*: whether this server speaks A2A, and the remote agents by name, in the order given. */
+    private LangoSettings.A2a a2a() {
+        Map<String, URI> remote = new LinkedHashMap<>();
+        for (String entry : value(A2A_REMOTE_AGENTS).orElse("").split(",")) {
+            String e = entry.trim();
+            if (e.isEmpty()) {
+                continue;
+            }
+            int eq = e.indexOf('=');
+            if (eq < 0) {
+                throw invalid(A2A_REMOTE_AGENTS, e, "a comma-separated list of name=agentCardUrl pairs, such as "
+                        + REMOTE_AGENT_EXAMPLE);
+            }
+            String name = e.substring(0, eq).trim();
+            String url = e.substring(eq + 1).trim();
+            if (!AGENT_NAME.matcher(name).matches()) {
+                throw invalid(A2A_REMOTE_AGENTS, e, "name=agentCardUrl pairs whose names are made of letters, digits,"
+                        + " '-' and '_', such as " + REMOTE_AGENT_EXAMPLE);
+            }
+            if (remote.containsKey(name)) {
+                throw invalid(A2A_REMOTE_AGENTS, e, "each remote agent name once; \"" + name + "\" is given twice");
+            }
+            remote.put(name, httpUrl(url).orElseThrow(() -> invalid(A2A_REMOTE_AGENTS, e,
+                    "name=agentCardUrl pairs whose URLs are absolute http:// or https:// URLs, such as "
+                            + REMOTE_AGENT_EXAMPLE)));
+        }
+        return new LangoSettings.A2a(bool(A2A_ENABLED, false), Collections.unmodifiableMap(remote));
+    }
+
+    /** An absolute http(s) URL with a host, or empty. */
+    private static Optional<URI> httpUrl(String raw) {
+        try {
+            URI uri = new URI(raw);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
+                    ? Optional.of(uri) : Optional.empty();
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
     }
 
     /** The key of one provider setting: lango.providers.<id>.<name>. */

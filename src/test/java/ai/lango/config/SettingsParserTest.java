@@ -148,4 +148,61 @@ class SettingsParserTest {
     void authTokenIsNeverPrinted() {
         assertFalse(parse(Map.of("lango.auth.token", "tok-123")).toString().contains("tok-123"));
     }
+
+    @Test
+    void a2aIsOffWithNoRemoteAgentsByDefault() {
+        LangoSettings.A2a a2a = parse(Map.of()).a2a();
+        assertFalse(a2a.enabled());
+        assertTrue(a2a.remoteAgents().isEmpty());
+    }
+
+    @Test
+    void a2aEnabledMustBeTrueOrFalse() {
+        assertTrue(parse(Map.of("lango.a2a.enabled", "TRUE")).a2a().enabled());
+        assertEquals("lango.a2a.enabled has the invalid value \"on\"; accepted: true or false",
+                error(Map.of("lango.a2a.enabled", "on")));
+    }
+
+    @Test
+    void remoteAgentsKeepTheirConfiguredOrder() {
+        LangoSettings.A2a a2a = parse(Map.of("lango.a2a.remote-agents",
+                " zeta=http://127.0.0.1:9090/.well-known/agent.json, alpha_1=https://agents.example/a/agent-card.json,"
+                        + "mid-2=http://[::1]:8080/card ,")).a2a();
+        assertEquals(java.util.List.of("zeta", "alpha_1", "mid-2"), java.util.List.copyOf(a2a.remoteAgents().keySet()));
+        assertEquals(java.net.URI.create("http://127.0.0.1:9090/.well-known/agent.json"), a2a.remoteAgents().get("zeta"));
+        assertEquals(java.net.URI.create("http://[::1]:8080/card"), a2a.remoteAgents().get("mid-2"));
+    }
+
+    @Test
+    void remoteAgentWithoutAnEqualsSignIsRefusedNamingKeyValueAndFormat() {
+        String message = error(Map.of("lango.a2a.remote-agents", "http://127.0.0.1:9090/.well-known/agent.json"));
+        assertEquals("lango.a2a.remote-agents has the invalid value \"http://127.0.0.1:9090/.well-known/agent.json\";"
+                + " accepted: a comma-separated list of name=agentCardUrl pairs, such as"
+                + " helper=http://127.0.0.1:9090/.well-known/agent.json", message);
+    }
+
+    @Test
+    void remoteAgentNameMustBeAnAgentIdentifier() {
+        for (String name : new String[] {"", "my agent", "agent.v2", "héllo"}) {
+            String message = error(Map.of("lango.a2a.remote-agents", name + "=http://127.0.0.1:9090/card"));
+            assertTrue(message.startsWith("lango.a2a.remote-agents has the invalid value \"" + name + "=http://127.0.0.1:9090/card\""),
+                    message);
+            assertTrue(message.contains("letters, digits, '-' and '_'"), message);
+        }
+    }
+
+    @Test
+    void remoteAgentUrlMustBeAbsoluteHttpOrHttps() {
+        for (String url : new String[] {"ftp://host/card", "/.well-known/agent.json", "http://", "not a url", ""}) {
+            String message = error(Map.of("lango.a2a.remote-agents", "helper=" + url));
+            assertTrue(message.startsWith("lango.a2a.remote-agents has the invalid value \"helper=" + url + "\""), message);
+            assertTrue(message.contains("absolute http:// or https:// URLs"), message);
+        }
+    }
+
+    @Test
+    void remoteAgentNamedTwiceIsRefused() {
+        String message = error(Map.of("lango.a2a.remote-agents", "a=http://h/1,a=http://h/2"));
+        assertTrue(message.contains("\"a\" is given twice"), message);
+    }
 }
