@@ -1,5 +1,6 @@
 package ai.lango.adk;
 
+import ai.lango.a2a.A2aClient;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
 import ai.lango.prompt.PromptBuilder;
@@ -18,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -67,6 +69,11 @@ public class AgentService {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
+    /** Reading a remote agent's card at start; an unreachable one must not hold the start up for long. */
+    static final Duration CARD_TIMEOUT = Duration.ofSeconds(10);
+    /** Per request to a remote agent: it runs a whole turn of its own. */
+    static final Duration REMOTE_TIMEOUT = Duration.ofMinutes(2);
+
     private volatile LangoRunner runner;
     private volatile String unavailable = NO_PROVIDER;
 
@@ -79,6 +86,10 @@ public class AgentService {
             return;
         }
         LangoSettings.ModelProvider chosen = configured.get();
+        if (!settings.agent().multiAgent() && !settings.a2a().remoteAgents().isEmpty()) {
+            LOG.warning("lango.a2a.remote-agents is ignored: remote agents are sub-agents of the orchestrator,"
+                    + " set lango.agent.multi-agent=true to use them");
+        }
         Provider provider = Providers.create(new ProviderSettings(chosen.id(),
                 chosen.baseUrl().orElse(ProviderSettings.defaultBaseUrl(chosen.id())),
                 chosen.apiKey().orElse(null), null, null));
@@ -88,7 +99,7 @@ public class AgentService {
         ModelAdapter llm = new ModelAdapter(model, provider, calls::open);
         PromptBuilder prompts = PromptBuilder.load(settings.dataDir().resolve(PROMPTS_DIR));
         BaseAgent agent = limits.multiAgent()
-                ? AgentTree.orchestrator(llm, adapted, List.of(), prompts, limits.maxDelegationRounds())
+                ? AgentTree.orchestrator(llm, adapted, remoteAgents(), prompts, limits.maxDelegationRounds())
                 : AgentTree.single(llm, adapted, prompts);
         sessions.rootAgentName(agent.name());
         Runner adk = Runner.builder().agent(agent).appName(APP_NAME)
@@ -100,6 +111,11 @@ public class AgentService {
         LOG.info(() -> "Lango agent " + agent.name() + " ready: provider " + chosen.id() + ", model " + model
                 + ", tools " + adapted.stream().map(BaseTool::name).toList()
                 + (agent.subAgents().isEmpty() ? "" : ", sub-agents " + agent.subAgents().stream().map(BaseAgent::name).toList()));
+    }
+
+    /** lango.a2a.remote-agents, as sub-agents for the orchestrator; only multi-agent mode has a place for them. */
+    private List<BaseAgent> remoteAgents() {
+        return RemoteAgent.load(settings.a2a().remoteAgents(), new A2aClient(CARD_TIMEOUT), new A2aClient(REMOTE_TIMEOUT));
     }
 
     /** The root agent, when a model is configured. */
