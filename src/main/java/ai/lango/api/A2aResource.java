@@ -1,0 +1,61 @@
+package ai.lango.api;
+
+import ai.lango.a2a.A2aException;
+import ai.lango.a2a.A2aServer;
+import ai.lango.adk.AgentService;
+import ai.lango.adk.LangoRunner;
+import ai.lango.config.LangoSettings;
+import ai.lango.config.SettingsParser;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * The A2A JSON-RPC endpoint, {@code POST /api/a2a}, when {@code lango.a2a.enabled} is true:
+ * {@code message/send} runs one turn of the root agent in the session {@code a2a-<contextId>} and
+ * answers with an agent message. JSON-RPC errors come with status 200, as A2A clients expect; the
+ * bearer token guards it like the rest of /api.
+ */
+@Path(A2aResource.PATH)
+@ApplicationScoped
+public class A2aResource {
+
+    static final String PATH = "a2a";
+    /** The user every A2A turn runs as. */
+    static final String USER_ID = "a2a";
+    /** A2A conversations are stored as sessions "a2a-&lt;contextId&gt;". */
+    static final String SESSION_PREFIX = "a2a-";
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    LangoSettings settings;
+
+    @POST
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response call(String body) {
+        if (!settings.a2a().enabled()) {
+            return disabled();
+        }
+        return Response.ok(new A2aServer(this::turn).handle(body), MediaType.APPLICATION_JSON).build();
+    }
+
+    private String turn(String contextId, String text) throws A2aException {
+        try {
+            return agent.chat(USER_ID, SESSION_PREFIX + contextId, text, false, event -> {
+            });
+        } catch (LangoRunner.TurnException e) {
+            throw new A2aException(e.getMessage());
+        }
+    }
+
+    static Response disabled() {
+        return ApiError.of(Response.Status.NOT_FOUND, "a2a_disabled",
+                "A2A is disabled on this server; set " + SettingsParser.A2A_ENABLED + "=true to enable it");
+    }
+}

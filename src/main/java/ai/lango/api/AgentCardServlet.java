@@ -1,0 +1,98 @@
+package ai.lango.api;
+
+import ai.lango.a2a.A2aJson;
+import ai.lango.a2a.A2aProtocol;
+import ai.lango.a2a.AgentCard;
+import ai.lango.adk.AgentService;
+import ai.lango.config.LangoSettings;
+import ai.lango.config.SettingsParser;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.jar.Manifest;
+
+/**
+ * The A2A agent card at the context root, outside the JAX-RS application: {@code GET
+ * /.well-known/agent.json} and {@code /.well-known/agent-card.json} (the name A2A v0.3 clients ask
+ * for). Public, like /health; 404 while {@code lango.a2a.enabled} is false. With a token
+ * configured, the card says that the endpoint needs it.
+ */
+@WebServlet(name = "AgentCard", urlPatterns = {A2aProtocol.LEGACY_CARD_PATH, A2aProtocol.CARD_PATH})
+public class AgentCardServlet extends HttpServlet {
+
+    private static final String UNKNOWN_VERSION = "0.0.0";
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    LangoSettings settings;
+
+    private volatile String version;
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String method = request.getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            response.setHeader("Allow", "GET, HEAD");
+            json(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, error("method_not_allowed",
+                    "the agent card is read with GET"), !method.equals("HEAD"));
+            return;
+        }
+        boolean body = method.equals("GET");
+        if (!settings.a2a().enabled()) {
+            json(response, HttpServletResponse.SC_NOT_FOUND, error("a2a_disabled", "A2A is disabled on this server; set "
+                    + SettingsParser.A2A_ENABLED + "=true to publish the agent card"), body);
+            return;
+        }
+        AgentCard card = AgentCards.card(agent.rootAgent(), AgentCards.endpointUrl(request.getScheme(),
+                request.getServerName(), request.getServerPort(), request.getContextPath()), version());
+        if (settings.access().token().isPresent()) {
+            card = card.withBearerAuth("Authorization: Bearer <" + SettingsParser.AUTH_TOKEN + ">");
+        }
+        // Public and harmless to read from any page (A2A inspectors run in browsers).
+        response.setHeader("Access-Control-Allow-Origin", "*");
+        response.setHeader("Cache-Control", "no-cache");
+        json(response, HttpServletResponse.SC_OK, A2aJson.MAPPER.writeValueAsString(card), body);
+    }
+
+    /** The WAR's Implementation-Version (from its manifest). */
+    private String version() {
+        String known = version;
+        if (known == null) {
+            known = UNKNOWN_VERSION;
+            try (InputStream in = getServletContext().getResourceAsStream("/META-INF/MANIFEST.MF")) {
+                if (in != null) {
+                    String v = new Manifest(in).getMainAttributes().getValue("Implementation-Version");
+                    known = v == null || v.isBlank() ? UNKNOWN_VERSION : v.trim();
+                }
+            } catch (IOException e) {
+                // no manifest: the fallback version
+            }
+            version = known;
+        }
+        return known;
+    }
+
+    private static String error(String code, String message) {
+        var body = A2aJson.MAPPER.createObjectNode();
+        body.putObject("error").put("code", code).put("message", message);
+        return body.toString();
+    }
+
+    private static void json(HttpServletResponse response, int status, String json, boolean body) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setContentLength(bytes.length);
+        if (body) {
+            response.getOutputStream().write(bytes);
+        }
+    }
+}

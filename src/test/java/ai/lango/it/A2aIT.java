@@ -1,0 +1,194 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.a2a.A2aClient;
+import ai.lango.a2a.A2aException;
+import ai.lango.a2a.AgentCard;
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.a2a.A2A;
+import io.a2a.client.Client;
+import io.a2a.client.ClientEvent;
+import io.a2a.client.MessageEvent;
+import io.a2a.client.http.A2ACardResolver;
+import io.a2a.client.http.JdkA2AHttpClient;
+import io.a2a.client.transport.jsonrpc.JSONRPCTransport;
+import io.a2a.client.transport.jsonrpc.JSONRPCTransportConfig;
+import io.a2a.spec.TextPart;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A2A on the real server (LANGO_A2A_ENABLED=true in the pom): the public agent card at the context
+ * root, and POST /api/a2a answering message/send from the official A2A Java SDK client and from
+ * Lango's own A2aClient, with the fake LLM as the model.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class A2aIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.war();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private FakeLlmServer fake;
+
+    @BeforeEach
+    void startFake() {
+        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+    }
+
+    @AfterEach
+    void stopFake() {
+        fake.close();
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private JsonNode rpc(String body) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "api/a2a"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), "JSON-RPC errors come with 200: " + response.body());
+        return JSON.readTree(response.body());
+    }
+
+    /** The user texts of every request the fake LLM received. */
+    private List<String> userTextsSentToTheModel() {
+        List<String> texts = new ArrayList<>();
+        for (FakeLlmServer.Recorded request : fake.requests()) {
+            request.json().path("messages").forEach(m -> {
+                if ("user".equals(m.path("role").asText())) {
+                    texts.add(m.path("content").isTextual() ? m.path("content").asText() : m.path("content").toString());
+                }
+            });
+        }
+        return texts;
+    }
+
+    @Test
+    void agentCardIsPublicAtBothWellKnownPathsWithNameSkillsAndEndpoint() throws Exception {
+        HttpResponse<String> legacy = get(".well-known/agent.json");
+        HttpResponse<String> current = get(".well-known/agent-card.json");
+
+        assertEquals(200, legacy.statusCode(), legacy.body());
+        assertTrue(legacy.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+        assertEquals("*", legacy.headers().firstValue("Access-Control-Allow-Origin").orElse(""));
+        assertEquals(legacy.body(), current.body());
+        JsonNode card = JSON.readTree(legacy.body());
+        assertEquals("lango-agent", card.get("name").asText());
+        assertEquals("Lango Assistant", card.get("description").asText());
+        assertEquals(base + "api/a2a", card.get("url").asText());
+        assertEquals("0.3.0", card.get("protocolVersion").asText());
+        assertEquals("JSONRPC", card.get("preferredTransport").asText());
+        assertEquals("0.1.0-SNAPSHOT", card.get("version").asText());
+        assertEquals(1, card.get("skills").size());
+        assertEquals("lango-agent", card.at("/skills/0/id").asText());
+
+        HttpResponse<String> post = http.send(HttpRequest.newBuilder(URI.create(base + ".well-known/agent.json"))
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, post.statusCode());
+        assertEquals("method_not_allowed", JSON.readTree(post.body()).at("/error/code").asText());
+    }
+
+    @Test
+    void officialSdkClientSendsAMessageAndGetsTheModelsAnswer() throws Exception {
+        fake.enqueue(Reply.openAiText("Hello ", "from Lango"));
+        String context = "sdk-" + UUID.randomUUID();
+
+        io.a2a.spec.AgentCard card = new A2ACardResolver(new JdkA2AHttpClient(), base.toString(),
+                ".well-known/agent-card.json").getAgentCard();
+        List<ClientEvent> events = new CopyOnWriteArrayList<>();
+        Client client = Client.builder(card).withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig())
+                .addConsumer((event, agentCard) -> events.add(event)).build();
+        client.sendMessage(A2A.createUserTextMessage("What can you do over A2A?", context, null));
+
+        assertEquals(1, events.size());
+        io.a2a.spec.Message answer = assertInstanceOf(MessageEvent.class, events.get(0)).getMessage();
+        assertEquals(io.a2a.spec.Message.Role.AGENT, answer.getRole());
+        assertEquals(context, answer.getContextId());
+        assertEquals("Hello from Lango", ((TextPart) answer.getParts().get(0)).getText());
+        assertEquals(List.of("What can you do over A2A?"), userTextsSentToTheModel());
+
+        JsonNode stored = JSON.readTree(get("api/admin/sessions/a2a-" + context).body());
+        assertEquals("a2a", stored.get("userId").asText());
+        assertEquals("What can you do over A2A?", stored.at("/messages/0/content").asText());
+    }
+
+    @Test
+    void langosOwnClientReadsTheCardAndKeepsTheConversationInItsContext() throws Exception {
+        A2aClient client = new A2aClient(Duration.ofSeconds(60));
+        AgentCard card = client.fetchCard(URI.create(base + ".well-known/agent.json"));
+        assertEquals("lango-agent", card.name());
+        assertEquals(base + "api/a2a", card.url());
+
+        String context = "own-" + UUID.randomUUID();
+        fake.enqueue(Reply.openAiText("Paris.")).enqueue(Reply.openAiText("About 2.1 million."));
+        assertEquals("Paris.", client.send(card, context, "Capital of France?"));
+        assertEquals("About 2.1 million.", client.send(card, context, "And its population?"));
+
+        JsonNode second = fake.last().json().get("messages");
+        String history = second.toString();
+        assertTrue(history.contains("Capital of France?") && history.contains("Paris.")
+                && history.contains("And its population?"), "the second turn carries the first: " + history);
+    }
+
+    @Test
+    void aFailedTurnIsAJsonRpcErrorWithTheUserFacingMessage() throws Exception {
+        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
+        JsonNode response = rpc("{\"jsonrpc\":\"2.0\",\"id\":\"f1\",\"method\":\"message/send\",\"params\":{\"message\":"
+                + "{\"role\":\"user\",\"kind\":\"message\",\"messageId\":\"m1\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi\"}]}}}");
+        assertEquals("f1", response.get("id").asText());
+        assertEquals(-32603, response.at("/error/code").asInt());
+        assertTrue(response.at("/error/message").asText().contains("lango.providers.openai.api-key"), response.toString());
+
+        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
+        A2aClient client = new A2aClient(Duration.ofSeconds(60));
+        AgentCard card = client.fetchCard(URI.create(base + ".well-known/agent-card.json"));
+        A2aException failure = assertThrows(A2aException.class, () -> client.send(card, null, "hi again"));
+        assertTrue(failure.getMessage().startsWith("remote agent \"lango-agent\" failed: "), failure.getMessage());
+    }
+
+    @Test
+    void malformedAndUnknownRequestsGetJsonRpcErrors() throws Exception {
+        JsonNode parse = rpc("{not json");
+        assertEquals(-32700, parse.at("/error/code").asInt());
+        assertTrue(parse.get("id").isNull());
+        assertEquals(-32601, rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"agent/dance\"}").at("/error/code").asInt());
+        assertEquals(-32602, rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"message/send\",\"params\":{}}")
+                .at("/error/code").asInt());
+        assertTrue(fake.requests().isEmpty(), "no turn ran");
+    }
+}
