@@ -1,0 +1,63 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URL;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.OperateOnDeployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Two Lango applications on loopback: "lango-remote" serves A2A as a single agent, and the
+ * orchestrator of "lango-delegating" has it as a remote sub-agent, read from its card at start.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class RemoteAgentIT {
+
+    private static final String PORT = System.getProperty("it.http.port", "19080");
+
+    @Deployment(name = "remote", order = 1, testable = false)
+    static WebArchive remote() {
+        return ItDeployments.configured(ItDeployments.war("lango-remote.war"), "lango.a2a.enabled=true\n");
+    }
+
+    @Deployment(name = "delegating", order = 2, testable = false)
+    static WebArchive delegating() {
+        return ItDeployments.configured(ItDeployments.war("lango-delegating.war"), "lango.agent.multi-agent=true\n"
+                + "lango.a2a.remote-agents=helper=http://localhost:" + PORT + "/lango-remote/.well-known/agent.json,"
+                + "gone=http://127.0.0.1:1/.well-known/agent.json\n");
+    }
+
+    @Test
+    void remoteAgentOnASecondServerAnswersADelegatedTask(@ArquillianResource @OperateOnDeployment("delegating") URL base)
+            throws Exception {
+        try (FakeLlmServer fake = FakeLlmServer.start(ChatIT.FAKE_PORT); ItSocket client = ItSocket.connect(base)) {
+            fake.enqueue(Reply.openAiToolCall("call_r1", "transfer_to_agent", "{\"agent_name\":\"helper\"}"))
+                    .enqueue(Reply.openAiText("The remote ", "agent answers."));
+
+            client.send(ItSocket.chat("r1", "remote-" + UUID.randomUUID(), "ask the helper"));
+            List<JsonNode> frames = client.untilResponse();
+
+            assertEquals("The remote agent answers.", frames.get(frames.size() - 1).path("result").path("response").asText(),
+                    frames.toString());
+            assertEquals("helper", ItSocket.events(frames, "agent.delegation").get(0).path("to").asText());
+            List<FakeLlmServer.Recorded> requests = fake.requests();
+            assertEquals(2, requests.size());
+            assertTrue(requests.get(0).body().contains("helper"), "the orchestrator is told about the remote agent");
+            assertTrue(!requests.get(0).body().contains("gone"), "an unreachable remote agent is skipped");
+            assertTrue(requests.get(1).body().contains("ask the helper"), "the remote agent's model got the task");
+        }
+    }
+}
