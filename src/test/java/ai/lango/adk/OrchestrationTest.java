@@ -121,6 +121,17 @@ class OrchestrationTest {
     }
 
     @Test
+    void textOfEachAgentInOneRunIsItsOwnParagraph() {
+        TextCollector collector = new TextCollector();
+        for (String[] spoken : new String[][] {{"executor", "The file "}, {"executor", "is written."},
+                {"lango-orchestrator", "All done."}}) {
+            collector.accept(com.google.adk.events.Event.builder().id(com.google.adk.events.Event.generateEventId())
+                    .invocationId("i").author(spoken[0]).content(ScriptedLlm.text(spoken[1]).content().orElseThrow()).build());
+        }
+        assertEquals("The file is written.\n\nAll done.", collector.text());
+    }
+
+    @Test
     void transferToAnUnknownAgentIsRefusedThenRetriedWithTheCorrection() {
         ScriptedLlm model = new ScriptedLlm()
                 .thenCall("transfer_to_agent", Map.of("agent_name", "exec"))
