@@ -42,7 +42,7 @@ public class AgentCardServlet extends HttpServlet {
         if (!method.equals("GET") && !method.equals("HEAD")) {
             response.setHeader("Allow", "GET, HEAD");
             json(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, error("method_not_allowed",
-                    "the agent card is read with GET"), !method.equals("HEAD"));
+                    "the agent card is read with GET"), true);
             return;
         }
         boolean body = method.equals("GET");
