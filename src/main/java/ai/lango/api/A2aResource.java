@@ -54,7 +54,7 @@ public class A2aResource {
         }
     }
 
-    static Response disabled() {
+    private static Response disabled() {
         return ApiError.of(Response.Status.NOT_FOUND, "a2a_disabled",
                 "A2A is disabled on this server; set " + SettingsParser.A2A_ENABLED + "=true to enable it");
     }

@@ -14,7 +14,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.jar.Manifest;
+import java.util.Properties;
 
 /**
  * The A2A agent card at the context root, outside the JAX-RS application: {@code GET
@@ -26,6 +26,7 @@ import java.util.jar.Manifest;
 public class AgentCardServlet extends HttpServlet {
 
     private static final String UNKNOWN_VERSION = "0.0.0";
+    private static final String BUILD_PROPERTIES = "/ai/lango/build.properties";
 
     @Inject
     AgentService agent;
@@ -41,7 +42,7 @@ public class AgentCardServlet extends HttpServlet {
         if (!method.equals("GET") && !method.equals("HEAD")) {
             response.setHeader("Allow", "GET, HEAD");
             json(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, error("method_not_allowed",
-                    "the agent card is read with GET"), !method.equals("HEAD"));
+                    "the agent card is read with GET"), true);
             return;
         }
         boolean body = method.equals("GET");
@@ -61,18 +62,20 @@ public class AgentCardServlet extends HttpServlet {
         json(response, HttpServletResponse.SC_OK, A2aJson.MAPPER.writeValueAsString(card), body);
     }
 
-    /** The WAR's Implementation-Version (from its manifest). */
+    /** The version of this build (ai/lango/build.properties, filtered by Maven). */
     private String version() {
         String known = version;
         if (known == null) {
             known = UNKNOWN_VERSION;
-            try (InputStream in = getServletContext().getResourceAsStream("/META-INF/MANIFEST.MF")) {
+            try (InputStream in = AgentCardServlet.class.getResourceAsStream(BUILD_PROPERTIES)) {
                 if (in != null) {
-                    String v = new Manifest(in).getMainAttributes().getValue("Implementation-Version");
-                    known = v == null || v.isBlank() ? UNKNOWN_VERSION : v.trim();
+                    Properties build = new Properties();
+                    build.load(in);
+                    String v = build.getProperty("version", "").trim();
+                    known = v.isEmpty() || v.startsWith("${") ? UNKNOWN_VERSION : v;
                 }
             } catch (IOException e) {
-                // no manifest: the fallback version
+                // unreadable: the fallback version
             }
             version = known;
         }
