@@ -1,0 +1,39 @@
+package ai.lango.adk;
+
+import ai.lango.prompt.PromptBuilder;
+import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderSettings;
+import ai.lango.provider.Providers;
+import ai.lango.tool.BuiltinTools;
+import ai.lango.tool.ToolRunner;
+import com.google.adk.agents.BaseAgent;
+import com.google.adk.tools.BaseTool;
+import com.google.adk.web.AdkWebServer;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+
+/**
+ * ADK's own API server (google-adk-dev's Spring Boot AdkWebServer, in-memory sessions) serving the
+ * same agent Lango builds in single-agent mode: Lango's ModelAdapter over the OpenAI provider, the
+ * same prompt and tools. Arguments: port, model base URL, workspace.
+ */
+public final class AdkApiServerMain {
+
+    public static void main(String[] args) {
+        int port = Integer.parseInt(args[0]);
+        Provider provider = Providers.create(new ProviderSettings(Providers.OPENAI, URI.create(args[1]), "sk-load", null, null));
+        ToolRunner tools = new ToolRunner(Executors.newCachedThreadPool(), ToolCatalog.DEFAULT_TIMEOUT);
+        List<BaseTool> adapted = BuiltinTools.create(Path.of(args[2]), false, Duration.ofSeconds(60)).stream()
+                .<BaseTool>map(tool -> new ToolAdapter(tool, tools)).toList();
+        BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, Provider::open), adapted,
+                PromptBuilder.load(null));
+        System.setProperty("server.port", String.valueOf(port));
+        System.setProperty("server.address", "127.0.0.1");
+        // Spring Boot would take over logging with Logback, which clashes with Lango's slf4j-jdk14.
+        System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
+        AdkWebServer.start(agent);
+    }
+}

@@ -1,0 +1,192 @@
+package ai.lango.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The WebSocket load benchmark (issue 4): {@code sessions} concurrent chat sessions against the
+ * real Lango server on Liberty, the fake model streaming {@code chunks} chunks per answer; then the
+ * same agent and model on ADK's own API server (google-adk-dev) through /run_sse. Prints turns/s,
+ * time to first chunk and the gap between chunks (p50/p99), errors and each server's RSS.
+ *
+ * <p>Run with {@code mvn -B -Pload -DskipTests verify}; -Dload.sessions, -Dload.turns,
+ * -Dload.warmup and -Dload.chunks change the shape.
+ */
+public final class LoadBenchmark {
+
+    static final int LANGO_PORT = 19180;
+    static final int ADK_PORT = 19190;
+    static final int MODEL_PORT = 19199;
+
+    private static final int SESSIONS = Integer.getInteger("load.sessions", 200);
+    private static final int TURNS = Integer.getInteger("load.turns", 5);
+    private static final int WARMUP = Integer.getInteger("load.warmup", 2);
+    private static final int CHUNKS = Integer.getInteger("load.chunks", 50);
+
+    /** What one side of the benchmark measured. */
+    record Result(String label, int turns, int errors, double seconds, Sample firstChunk, Sample chunkGap,
+                  double chunksPerTurn, long rssKb) {
+        double turnsPerSecond() {
+            return turns / seconds;
+        }
+    }
+
+    interface DriverFactory {
+        Driver open(int session) throws Exception;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path wlp = Path.of(args[0]).toAbsolutePath();
+        Path work = Path.of(args[1]).toAbsolutePath();
+        Files.createDirectories(work);
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newFixedThreadPool(8)).build();
+        System.out.printf("load: %d sessions x (%d warm-up + %d measured) turns, %d chunks per answer, %d cores%n",
+                SESSIONS, WARMUP, TURNS, CHUNKS, Runtime.getRuntime().availableProcessors());
+        List<Result> results = new ArrayList<>();
+        try (ChunkingModel model = new ChunkingModel(MODEL_PORT, CHUNKS)) {
+            String modelUrl = "http://127.0.0.1:" + MODEL_PORT + "/v1";
+            try (Liberty lango = Liberty.start(wlp, "lango-load", Map.of(
+                    "LANGO_HTTP_PORT", String.valueOf(LANGO_PORT), "LANGO_DATA_DIR", work.resolve("lango-data").toString(),
+                    "LANGO_PROVIDER", "openai", "LANGO_MODEL", "load-model",
+                    "LANGO_PROVIDERS_OPENAI_BASE_URL", modelUrl, "LANGO_PROVIDERS_OPENAI_API_KEY", "sk-load",
+                    "LANGO_TOOLS_WORKSPACE", work.resolve("workspace").toString()))) {
+                awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
+                URI ws = URI.create("ws://127.0.0.1:" + LANGO_PORT + "/ws");
+                results.add(run("Lango (Liberty, /ws, H2)", session -> new WebSocketDriver(http, ws,
+                        "load-" + System.nanoTime() + "-" + session), lango::rssKb));
+            }
+            Process adk = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "ai.lango.adk.AdkApiServerMain",
+                    String.valueOf(ADK_PORT), modelUrl, work.resolve("adk-workspace").toString())
+                    .redirectErrorStream(true).redirectOutput(work.resolve("adk-server.log").toFile()).start();
+            try {
+                URI base = URI.create("http://127.0.0.1:" + ADK_PORT + "/");
+                awaitUp(http, base.resolve("list-apps"), adk::isAlive);
+                results.add(run("ADK API server (google-adk-dev 1.6.0, /run_sse)", session -> new SseDriver(http, base,
+                        "lango-agent", "load-" + System.nanoTime() + "-" + session), () -> Liberty.rssKb(adk.pid())));
+            } finally {
+                adk.destroy();
+                adk.waitFor();
+            }
+        }
+        print(results);
+        System.exit(0);
+    }
+
+    private static Result run(String label, DriverFactory factory, java.util.function.LongSupplier rss) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(SESSIONS);
+        Sample firstChunk = new Sample();
+        Sample chunkGap = new Sample();
+        AtomicInteger turns = new AtomicInteger();
+        AtomicInteger errors = new AtomicInteger();
+        AtomicInteger chunks = new AtomicInteger();
+        CyclicBarrier warmedUp = new CyclicBarrier(SESSIONS + 1);
+        CountDownLatch done = new CountDownLatch(SESSIONS);
+        List<Future<?>> sessions = new ArrayList<>();
+        for (int s = 0; s < SESSIONS; s++) {
+            int session = s;
+            sessions.add(threads.submit(() -> {
+                try (Driver driver = factory.open(session)) {
+                    for (int i = 0; i < WARMUP; i++) {
+                        quietly(driver, "warm up " + i, errors, t -> { });
+                    }
+                    warmedUp.await();
+                    for (int i = 0; i < TURNS; i++) {
+                        long sent = System.nanoTime();
+                        long[] last = {0};
+                        int got = quietly(driver, "question " + i + " from session " + session, errors, at -> {
+                            if (last[0] == 0) {
+                                firstChunk.add(at - sent);
+                            } else {
+                                chunkGap.add(at - last[0]);
+                            }
+                            last[0] = at;
+                        });
+                        if (got >= 0) {
+                            turns.incrementAndGet();
+                            chunks.addAndGet(got);
+                        }
+                    }
+                } catch (Exception e) {
+                    errors.incrementAndGet();
+                    System.out.println(label + ": session " + session + " failed: " + e);
+                } finally {
+                    done.countDown();
+                }
+                return null;
+            }));
+        }
+        warmedUp.await();
+        long start = System.nanoTime();
+        done.await();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long rssKb = rss.getAsLong();
+        threads.shutdownNow();
+        return new Result(label, turns.get(), errors.get(), seconds, firstChunk, chunkGap,
+                turns.get() == 0 ? 0 : (double) chunks.get() / turns.get(), rssKb);
+    }
+
+    private static int quietly(Driver driver, String message, AtomicInteger errors, java.util.function.LongConsumer chunk) {
+        try {
+            return driver.turn(message, chunk);
+        } catch (Exception e) {
+            if (errors.incrementAndGet() <= 5) {
+                System.out.println("turn failed: " + e);
+            }
+            return -1;
+        }
+    }
+
+    private static void awaitUp(HttpClient http, URI probe, java.util.function.BooleanSupplier alive) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!alive.getAsBoolean()) {
+                throw new IllegalStateException("the server behind " + probe + " exited; see its log");
+            }
+            try {
+                if (http.send(HttpRequest.newBuilder(probe).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException(probe + " did not come up within 3 minutes");
+    }
+
+    private static void print(List<Result> results) {
+        System.out.println();
+        System.out.printf("%-50s %8s %7s %9s %9s %9s %9s %7s %9s%n", "", "turns/s", "errors", "TTFC p50", "TTFC p99",
+                "gap p50", "gap p99", "chunks", "RSS MB");
+        for (Result r : results) {
+            System.out.printf("%-50s %8.1f %7d %9.2f %9.2f %9.3f %9.3f %7.1f %9.0f%n", r.label(), r.turnsPerSecond(),
+                    r.errors(), r.firstChunk().millis(50), r.firstChunk().millis(99), r.chunkGap().millis(50),
+                    r.chunkGap().millis(99), r.chunksPerTurn(), r.rssKb() / 1024.0);
+        }
+        System.out.println("(times in ms; TTFC = request sent to first chunk received; gap = time between two chunks of"
+                + " one answer as the client receives them; chunks = chunks per answer)");
+        if (results.size() == 2) {
+            Result ours = results.get(0);
+            Result adk = results.get(1);
+            System.out.printf("throughput Lango/ADK %.2fx (target >= 1); chunk gap p99 Lango %.3f ms vs ADK %.3f ms (target: no worse)%n",
+                    ours.turnsPerSecond() / adk.turnsPerSecond(), ours.chunkGap().millis(99), adk.chunkGap().millis(99));
+        }
+    }
+}
