@@ -13,8 +13,6 @@ import com.google.adk.events.Event;
 import com.google.adk.runner.Runner;
 import com.google.adk.tools.BaseTool;
 import jakarta.annotation.Priority;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -23,7 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -31,7 +29,7 @@ import java.util.logging.Logger;
 
 /**
  * The agent, built once at start from the configuration (spec 000 "Agent Initialization"), and
- * the entry point for a user turn. Turns run on Liberty's managed executor: ADK does its work,
+ * the entry point for a user turn. Turns run on {@link TurnThreads}: ADK does its work,
  * JPA included, on the thread that subscribes.
  */
 @ApplicationScoped
@@ -66,8 +64,8 @@ public class AgentService {
     @Inject
     TurnMetrics metrics;
 
-    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
-    ManagedExecutorService executor;
+    @Inject
+    TurnThreads threads;
 
     /** Reading a remote agent's card at start; an unreachable one must not hold the start up for long. */
     static final Duration CARD_TIMEOUT = Duration.ofSeconds(10);
@@ -128,30 +126,46 @@ public class AgentService {
      * as it is stored. Fails with a message meant for the user.
      */
     public String chat(String userId, String sessionKey, String message, boolean streaming, Consumer<Event> onEvent) {
-        LangoRunner current = runner;
-        if (current == null) {
-            throw new LangoRunner.TurnException(unavailable, null);
-        }
-        TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
-        Future<String> turn = executor.submit(() -> current.runAndCollect(userId, sessionKey, message, streaming,
-                measured.andThen(onEvent)));
-        boolean failed = true;
+        CompletableFuture<String> turn = chatAsync(userId, sessionKey, message, streaming, onEvent);
         try {
             // The runner enforces the request timeout itself; this bound only guards against a stuck thread.
-            String answer = turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            failed = false;
-            return answer;
+            return turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof LangoRunner.TurnException turnError ? turnError
-                    : new LangoRunner.TurnException(String.valueOf(e.getCause().getMessage()), e.getCause());
+            throw (LangoRunner.TurnException) e.getCause();
         } catch (TimeoutException e) {
             turn.cancel(true);
             throw new LangoRunner.TurnException("the turn did not finish within the request timeout", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LangoRunner.TurnException("interrupted", e);
-        } finally {
-            measured.end(failed);
         }
+    }
+
+    /**
+     * The same turn without holding the caller's thread: it runs on {@link TurnThreads}, and the
+     * future fails with a {@link LangoRunner.TurnException} meant for the user.
+     */
+    public CompletableFuture<String> chatAsync(String userId, String sessionKey, String message, boolean streaming,
+                                               Consumer<Event> onEvent) {
+        LangoRunner current = runner;
+        if (current == null) {
+            return CompletableFuture.failedFuture(new LangoRunner.TurnException(unavailable, null));
+        }
+        TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
+        CompletableFuture<String> turn = new CompletableFuture<>();
+        threads.execute(() -> {
+            try {
+                turn.complete(current.runAndCollect(userId, sessionKey, message, streaming, measured.andThen(onEvent)));
+                measured.end(false);
+            } catch (RuntimeException e) {
+                measured.end(true);
+                if (!(e instanceof LangoRunner.TurnException)) {
+                    LOG.log(java.util.logging.Level.WARNING, "a turn failed unexpectedly", e);
+                }
+                turn.completeExceptionally(e instanceof LangoRunner.TurnException turnError ? turnError
+                        : new LangoRunner.TurnException(String.valueOf(e.getMessage()), e));
+            }
+        });
+        return turn;
     }
 }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -120,13 +121,19 @@ public final class LangoRunner {
     private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
         TextCollector collector = new TextCollector();
         AtomicReference<Throwable> error = new AtomicReference<>();
+        AtomicBoolean timedOut = new AtomicBoolean();
         run(userId, sessionId, message, streaming)
-                .timeout(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                // One deadline for the whole run; Flowable.timeout would restart its clock at every chunk.
+                .takeUntil(Flowable.timer(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                        .doOnNext(tick -> timedOut.set(true)))
                 .blockingSubscribe(event -> {
                     collector.accept(event);
                     onEvent.accept(event);
                     refusedTransfer(event).ifPresent(error::set);
                 }, error::set);
+        if (timedOut.get()) {
+            error.compareAndSet(null, new java.util.concurrent.TimeoutException());
+        }
         return new Outcome(collector.text(), error.get());
     }
 

@@ -1,7 +1,6 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
-import ai.lango.adk.LangoRunner;
 import ai.lango.config.LangoSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,8 +11,6 @@ import com.google.genai.types.Content;
 import com.google.genai.types.FunctionCall;
 import com.google.genai.types.FunctionResponse;
 import com.google.genai.types.Part;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.websocket.CloseReason;
@@ -24,13 +21,12 @@ import jakarta.websocket.server.ServerEndpoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * WebSocket chat (CONTRACT.md): a {@code chat.message} request, events while the turn runs, then
  * exactly one response. A malformed frame gets an error response and the connection stays open.
- * Turns run on the managed executor, so a slow model never holds a container thread.
+ * Turns run on the agent's turn threads, so a slow model never holds a container thread.
  */
 @Dependent // a bean-defining annotation, or the container leaves @Inject fields null
 @ServerEndpoint("/ws")
@@ -45,9 +41,6 @@ public class ChatSocket {
 
     @Inject
     AgentService agent;
-
-    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
-    ManagedExecutorService executor;
 
     @Inject
     LangoSettings settings;
@@ -99,7 +92,7 @@ public class ChatSocket {
             send(session, error(id, "invalid_params", "params.message is required (params.sessionKey defaults to \"default\")"));
             return;
         }
-        executor.submit(() -> turn(session, id, sessionKey, message));
+        turn(session, id, sessionKey, message);
     }
 
     /** With lango.auth.token set, the first frame must be {"type":"auth","token":…}; anything else closes. */
@@ -126,23 +119,21 @@ public class ChatSocket {
         send(session, error(null, "binary_not_supported", "send text frames with one JSON object each"));
     }
 
+    /** Starts the turn on the agent's turn threads; the frames go out as it runs, the response when it ends. */
     private void turn(Session session, JsonNode id, String sessionKey, String message) {
         send(session, event("agent.thinking", payload(sessionKey)));
-        try {
-            String answer = agent.chat(AgentService.DEFAULT_USER, sessionKey, message, true,
-                    e -> forward(session, sessionKey, e));
-            send(session, event("agent.done", payload(sessionKey)));
-            ObjectNode response = JSON.createObjectNode().put("type", "response");
-            response.set("id", id);
-            response.putObject("result").put("response", answer);
-            send(session, response);
-        } catch (LangoRunner.TurnException e) {
-            send(session, event("agent.done", payload(sessionKey)));
-            send(session, error(id, "turn_failed", e.getMessage()));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "chat turn failed", e);
-            send(session, error(id, "internal_error", "the turn failed: " + e.getClass().getSimpleName()));
-        }
+        agent.chatAsync(AgentService.DEFAULT_USER, sessionKey, message, true, e -> forward(session, sessionKey, e))
+                .whenComplete((answer, failure) -> {
+                    send(session, event("agent.done", payload(sessionKey)));
+                    if (failure == null) {
+                        ObjectNode response = JSON.createObjectNode().put("type", "response");
+                        response.set("id", id);
+                        response.putObject("result").put("response", answer);
+                        send(session, response);
+                    } else {
+                        send(session, error(id, "turn_failed", failure.getMessage()));
+                    }
+                });
     }
 
     /** One stored or streamed event as the client sees it: chunks, tool calls, tool results, delegations. */

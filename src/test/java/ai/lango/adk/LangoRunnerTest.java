@@ -77,6 +77,21 @@ class LangoRunnerTest {
     }
 
     @Test
+    void requestTimeoutBoundsTheWholeRunNotEachChunk() {
+        // A chunk every 50 ms, never ending: each gap is far below the timeout, the run is not.
+        ScriptedLlm model = new ScriptedLlm().then(() -> Flowable.interval(50, java.util.concurrent.TimeUnit.MILLISECONDS)
+                .map(i -> partial("tick ")));
+        LangoRunner runner = runner(single(model), new LangoRunner.Limits(25, true, Duration.ofMillis(400)),
+                ErrorFixProvider.NONE);
+
+        long start = System.nanoTime();
+        LangoRunner.TurnException error = assertThrows(LangoRunner.TurnException.class,
+                () -> runner.runAndCollect("user", "s", "go", true, e -> { }));
+        assertEquals("the turn did not finish within the request timeout", error.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos());
+    }
+
+    @Test
     void streamingModeCollectsFromPartialEventsOnly() {
         ScriptedLlm model = new ScriptedLlm().then(() -> Flowable.just(
                 partial("Hello "), partial("world"), ScriptedLlm.text("Hello world")));
