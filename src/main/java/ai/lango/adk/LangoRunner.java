@@ -139,6 +139,9 @@ public final class LangoRunner {
 
     /** A transfer the {@link DelegationGuard} refused because its target does not exist ends the run as ADK's error would. */
     private static Optional<Throwable> refusedTransfer(Event event) {
+        if (event.partial().orElse(false)) {
+            return Optional.empty(); // a streamed chunk carries text, never a tool's response
+        }
         return event.functionResponses().stream()
                 .filter(response -> response.name().filter(DelegationGuard.TRANSFER_TOOL::equals).isPresent())
                 .map(response -> response.response().map(r -> r.get("error")).orElse(null))

@@ -40,6 +40,9 @@ public class TurnMetrics {
                 firstChunk = System.nanoTime();
                 registry.timer("lango.turn.first_chunk", provider).update(Duration.ofNanos(firstChunk - start));
             }
+            if (event.partial().orElse(false)) {
+                return; // chunks only matter for the first-chunk time above
+            }
             if (!event.functionCalls().isEmpty()) {
                 registry.counter("lango.tool.calls", provider).inc(event.functionCalls().size());
             }
