@@ -10,7 +10,9 @@ import com.google.genai.types.Content;
 import com.google.genai.types.Part;
 import io.reactivex.rxjava3.core.Flowable;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Logger;
 
 /**
@@ -35,8 +37,8 @@ final class RemoteAgent extends BaseAgent {
      * The configured remote agents whose cards can be read; one that cannot is skipped with a
      * warning, and the orchestrator works with the rest.
      */
-    static List<BaseAgent> load(java.util.Map<String, URI> configured, A2aClient cards, A2aClient client) {
-        List<BaseAgent> agents = new java.util.ArrayList<>();
+    static List<BaseAgent> load(Map<String, URI> configured, A2aClient cards, A2aClient client) {
+        List<BaseAgent> agents = new ArrayList<>();
         configured.forEach((name, cardUrl) -> {
             try {
                 agents.add(new RemoteAgent(name, cards.fetchCard(cardUrl), client));

@@ -1,5 +1,6 @@
 package ai.lango.orchestration;
 
+import ai.lango.config.SettingsParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,5 +69,5 @@ public final class AgentTreePlan {
     }
 
     /** spec 004 decision 7; the configuration applies the same default. */
-    static final int DEFAULT_MAX_DELEGATION_ROUNDS = ai.lango.config.SettingsParser.DEFAULT_MAX_DELEGATION_ROUNDS;
+    static final int DEFAULT_MAX_DELEGATION_ROUNDS = SettingsParser.DEFAULT_MAX_DELEGATION_ROUNDS;
 }

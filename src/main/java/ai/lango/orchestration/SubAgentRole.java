@@ -1,6 +1,7 @@
 package ai.lango.orchestration;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -58,7 +59,7 @@ public enum SubAgentRole {
     }
 
     /** The description other agents see: the role and, when it has tools, their capabilities. */
-    public String description(java.util.List<String> tools) {
+    public String description(List<String> tools) {
         return tools.isEmpty() ? summary : summary + ": " + Capabilities.describe(tools);
     }
 
