@@ -65,7 +65,9 @@ public final class LoadBenchmark {
                     "LANGO_HTTP_PORT", String.valueOf(LANGO_PORT), "LANGO_DATA_DIR", work.resolve("lango-data").toString(),
                     "LANGO_PROVIDER", "openai", "LANGO_MODEL", "load-model",
                     "LANGO_PROVIDERS_OPENAI_BASE_URL", modelUrl, "LANGO_PROVIDERS_OPENAI_API_KEY", "sk-load",
-                    "LANGO_TOOLS_WORKSPACE", work.resolve("workspace").toString()))) {
+                    "LANGO_TOOLS_WORKSPACE", work.resolve("workspace").toString(),
+                    // Extra JVM options for the server only, e.g. a flight recording of the run.
+                    "JVM_ARGS", System.getProperty("load.server.jvm-args", "")))) {
                 awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
                 URI ws = URI.create("ws://127.0.0.1:" + LANGO_PORT + "/ws");
                 results.add(run("Lango (Liberty, /ws, H2)", session -> new WebSocketDriver(http, ws,

@@ -2,12 +2,13 @@ package ai.lango.adk;
 
 import com.google.adk.events.Event;
 import com.google.genai.types.GenerateContentResponseUsageMetadata;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * Turn metrics at /metrics, per provider: turn latency, time to the first chunk, tokens in and
@@ -17,7 +18,7 @@ import org.eclipse.microprofile.metrics.Tag;
 public class TurnMetrics {
 
     @Inject
-    MetricRegistry registry;
+    MeterRegistry registry;
 
     /** Watches one turn's events; call {@link Turn#end} when it is over. */
     public Turn start(String provider) {
@@ -25,12 +26,12 @@ public class TurnMetrics {
     }
 
     public final class Turn implements Consumer<Event> {
-        private final Tag provider;
+        private final Tags provider;
         private final long start;
         private long firstChunk = -1;
 
         private Turn(String provider, long start) {
-            this.provider = new Tag("provider", provider);
+            this.provider = Tags.of("provider", provider);
             this.start = start;
         }
 
@@ -38,27 +39,35 @@ public class TurnMetrics {
         public void accept(Event event) {
             if (firstChunk < 0 && !"user".equals(event.author()) && !TextCollector.text(event).isEmpty()) {
                 firstChunk = System.nanoTime();
-                registry.timer("lango.turn.first_chunk", provider).update(Duration.ofNanos(firstChunk - start));
+                timer("lango.turn.first_chunk", "time from the user's message to the first chunk of the answer")
+                        .record(firstChunk - start, TimeUnit.NANOSECONDS);
             }
             if (event.partial().orElse(false)) {
                 return; // chunks only matter for the first-chunk time above
             }
             if (!event.functionCalls().isEmpty()) {
-                registry.counter("lango.tool.calls", provider).inc(event.functionCalls().size());
+                registry.counter("lango.tool.calls", provider).increment(event.functionCalls().size());
             }
             event.usageMetadata().ifPresent(this::tokens);
         }
 
         private void tokens(GenerateContentResponseUsageMetadata usage) {
-            usage.promptTokenCount().ifPresent(n -> registry.counter("lango.tokens", provider, new Tag("direction", "input")).inc(n));
-            usage.candidatesTokenCount().ifPresent(n -> registry.counter("lango.tokens", provider, new Tag("direction", "output")).inc(n));
+            usage.promptTokenCount().ifPresent(n -> registry.counter("lango.tokens", provider.and("direction", "input")).increment(n));
+            usage.candidatesTokenCount().ifPresent(n -> registry.counter("lango.tokens", provider.and("direction", "output")).increment(n));
         }
 
         public void end(boolean failed) {
-            registry.timer("lango.turn.duration", provider).update(Duration.ofNanos(System.nanoTime() - start));
+            timer("lango.turn.duration", "time from the user's message to the end of the turn")
+                    .record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
             if (failed) {
-                registry.counter("lango.errors", provider).inc();
+                registry.counter("lango.errors", provider).increment();
             }
+        }
+
+        /** Timers publish histogram buckets, so Prometheus can compute any quantile across servers. */
+        private Timer timer(String name, String description) {
+            return Timer.builder(name).description(description).tags(provider).publishPercentileHistogram()
+                    .register(registry);
         }
     }
 }

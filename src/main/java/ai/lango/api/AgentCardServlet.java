@@ -13,7 +13,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
 /**
@@ -41,13 +40,13 @@ public class AgentCardServlet extends HttpServlet {
         String method = request.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
             response.setHeader("Allow", "GET, HEAD");
-            json(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, error("method_not_allowed",
+            ServletJson.write(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, ApiError.body("method_not_allowed",
                     "the agent card is read with GET"), true);
             return;
         }
         boolean body = method.equals("GET");
         if (!settings.a2a().enabled()) {
-            json(response, HttpServletResponse.SC_NOT_FOUND, error("a2a_disabled", "A2A is disabled on this server; set "
+            ServletJson.write(response, HttpServletResponse.SC_NOT_FOUND, ApiError.body("a2a_disabled", "A2A is disabled on this server; set "
                     + SettingsParser.A2A_ENABLED + "=true to publish the agent card"), body);
             return;
         }
@@ -59,7 +58,7 @@ public class AgentCardServlet extends HttpServlet {
         // Public and harmless to read from any page (A2A inspectors run in browsers).
         response.setHeader("Access-Control-Allow-Origin", "*");
         response.setHeader("Cache-Control", "no-cache");
-        json(response, HttpServletResponse.SC_OK, A2aJson.MAPPER.writeValueAsString(card), body);
+        ServletJson.write(response, HttpServletResponse.SC_OK, A2aJson.MAPPER.writeValueAsString(card), body);
     }
 
     /** The version of this build (ai/lango/build.properties, filtered by Maven). */
@@ -80,22 +79,5 @@ public class AgentCardServlet extends HttpServlet {
             version = known;
         }
         return known;
-    }
-
-    private static String error(String code, String message) {
-        var body = A2aJson.MAPPER.createObjectNode();
-        body.putObject("error").put("code", code).put("message", message);
-        return body.toString();
-    }
-
-    private static void json(HttpServletResponse response, int status, String json, boolean body) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        response.setContentLength(bytes.length);
-        if (body) {
-            response.getOutputStream().write(bytes);
-        }
     }
 }

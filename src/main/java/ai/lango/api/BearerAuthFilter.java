@@ -18,8 +18,7 @@ public class BearerAuthFilter implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         if (!new AccessGuard(settings.access()).authorizationMatches(request.getHeaderString(HttpHeaders.AUTHORIZATION))) {
-            request.abortWith(Response.fromResponse(ApiError.of(Response.Status.UNAUTHORIZED, "unauthorized",
-                            "this server requires \"Authorization: Bearer <lango.auth.token>\""))
+            request.abortWith(Response.fromResponse(ApiError.of(Response.Status.UNAUTHORIZED, "unauthorized", ApiError.UNAUTHORIZED))
                     .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer").build());
         }
     }

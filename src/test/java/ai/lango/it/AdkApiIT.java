@@ -192,13 +192,16 @@ class AdkApiIT {
         fake.enqueue(Reply.status(401, "{}"));
         assertEquals(500, call("POST", "run", runBody("metrics-" + UUID.randomUUID(), "fail", false)).statusCode());
 
-        String metrics = http.send(HttpRequest.newBuilder(URI.create(
-                base.getProtocol() + "://" + base.getHost() + ":" + base.getPort() + "/metrics?scope=application")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        HttpResponse<String> scraped = http.send(HttpRequest.newBuilder(URI.create(base + "metrics")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, scraped.statusCode());
+        assertTrue(scraped.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
+        String metrics = scraped.body();
         for (String name : List.of("lango_turn_duration_seconds_count", "lango_turn_first_chunk_seconds_count",
-                "lango_tool_calls_total", "lango_tokens_total", "lango_errors_total")) {
+                "lango_tool_calls_total", "lango_tokens_total", "lango_errors_total", "lango_turn_duration_seconds_bucket")) {
             assertTrue(metrics.lines().anyMatch(l -> l.startsWith(name) && l.contains("provider=\"openai\"")),
                     name + " missing in:\n" + metrics);
         }
+        assertTrue(metrics.contains("jvm_memory_used_bytes"), "the JVM's meters are served beside Lango's");
     }
 }

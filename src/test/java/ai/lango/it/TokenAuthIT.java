@@ -68,6 +68,16 @@ class TokenAuthIT {
         assertTrue(!config.body().contains(TOKEN));
     }
 
+    @Test
+    void metricsNeedTheTokenToo() throws Exception {
+        HttpResponse<String> refused = get("metrics", null);
+        assertEquals(401, refused.statusCode());
+        assertEquals("unauthorized", JSON.readTree(refused.body()).path("error").path("code").asText());
+        HttpResponse<String> served = get("metrics", "Bearer " + TOKEN);
+        assertEquals(200, served.statusCode());
+        assertTrue(served.body().contains("jvm_memory_used_bytes"), served.body());
+    }
+
     /** Liveness, as the IT server also lists the WAR that Arquillian deploys under other names, which keeps readiness DOWN. */
     @Test
     void healthStaysOpen() throws Exception {

@@ -1,0 +1,58 @@
+package ai.lango.api;
+
+import ai.lango.config.LangoSettings;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+
+/**
+ * {@code GET /metrics}: Lango's meters and the JVM's in the Prometheus text format (OpenMetrics when
+ * the scraper asks for it). Served by the WAR rather than Liberty's mpMetrics app so that, with
+ * {@code lango.auth.token} set, it needs the bearer token like /api.
+ */
+@WebServlet(name = "Metrics", urlPatterns = "/metrics")
+public class MetricsServlet extends HttpServlet {
+
+    @Inject
+    PrometheusMeterRegistry registry;
+
+    @Inject
+    LangoSettings settings;
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String method = request.getMethod();
+        boolean body = method.equals("GET");
+        if (!body && !method.equals("HEAD")) {
+            response.setHeader("Allow", "GET, HEAD");
+            ServletJson.write(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                    ApiError.body("method_not_allowed", "metrics are read with GET"), true);
+            return;
+        }
+        if (!new AccessGuard(settings.access()).authorizationMatches(request.getHeader("Authorization"))) {
+            response.setHeader("WWW-Authenticate", "Bearer");
+            ServletJson.write(response, HttpServletResponse.SC_UNAUTHORIZED,
+                    ApiError.body("unauthorized", ApiError.UNAUTHORIZED), body);
+            return;
+        }
+        String accept = request.getHeader("Accept");
+        String contentType = accept != null && accept.contains("application/openmetrics-text")
+                ? OpenMetricsTextFormatWriter.CONTENT_TYPE : PrometheusTextFormatWriter.CONTENT_TYPE;
+        ByteArrayOutputStream text = new ByteArrayOutputStream(16_384);
+        registry.scrape(text, contentType);
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType(contentType);
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentLength(text.size());
+        if (body) {
+            text.writeTo(response.getOutputStream());
+        }
+    }
+}
