@@ -12,6 +12,7 @@ import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -76,7 +77,8 @@ public class MessageEntity {
 
     Message toMessage() {
         List<ToolCall> calls = new ArrayList<>(toolCalls.size());
-        for (ToolCallEntity call : toolCalls) {
+        // In call order whichever way they were fetched (a join fetch does not apply @OrderBy).
+        for (ToolCallEntity call : toolCalls.stream().sorted(Comparator.comparingInt(ToolCallEntity::position)).toList()) {
             calls.add(call.toToolCall());
         }
         return new Message(role, content, Instant.ofEpochMilli(createdAt), author, calls, rawEvent);

@@ -10,8 +10,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The store's units of work, each one transaction. Kept apart from {@link SessionStore} because
@@ -29,15 +32,31 @@ class SessionRows {
     private static final String BATCH = "eclipselink.batch";
     private static final String BATCH_TYPE = "eclipselink.batch.type";
 
+    /** How many session ids {@link #ids} keeps before it starts again. */
+    private static final int REMEMBERED_IDS = 10_000;
+
     @PersistenceContext(unitName = "lango")
     EntityManager em;
 
+    /**
+     * Session ids by key, so that appending a message that changes no state needs no lookup. Ids
+     * come from a sequence and are never reused: a remembered id is the key's session or no session
+     * at all (deleted, perhaps by another server), and then the append looks the key up again.
+     */
+    private final Map<String, Long> ids = new ConcurrentHashMap<>();
+
     /** The session under {@code key}, emptied first when it has been idle longer than {@code ttl}. */
     StoredSession findRenewing(String key, Duration ttl) {
+        SessionEntity session = renewing(key, ttl);
+        return session == null ? null : view(session);
+    }
+
+    private SessionEntity renewing(String key, Duration ttl) {
         SessionEntity session = byKey(key, false);
         if (session == null) {
             return null;
         }
+        remember(key, session.id());
         Instant now = Instant.now();
         if (!ttl.isZero() && session.updatedAt().plus(ttl).isBefore(now)) {
             em.lock(session, LockModeType.PESSIMISTIC_WRITE);
@@ -46,7 +65,7 @@ class SessionRows {
             session.state(StateJson.write(Map.of()));
             session.renew(now);
         }
-        return view(session);
+        return session;
     }
 
     /**
@@ -54,13 +73,16 @@ class SessionRows {
      * expired), its newest window for {@code budget} and the shared state; null when unknown.
      */
     SessionStore.View view(String key, Duration ttl, int budget) {
-        StoredSession session = findRenewing(key, ttl);
+        SessionEntity session = renewing(key, ttl);
         if (session == null) {
             return null;
         }
-        return new SessionStore.View(session, HistoryTruncation.truncate(newestWindow(key, budget), budget),
-                sharedState(SharedStateEntity.appScope(session.appName())),
-                sharedState(SharedStateEntity.userScope(session.appName(), session.userId())));
+        String app = SharedStateEntity.appScope(session.appName());
+        String user = SharedStateEntity.userScope(session.appName(), session.userId());
+        Map<String, Map<String, Object>> shared = sharedStates(List.of(app, user));
+        return new SessionStore.View(view(session),
+                HistoryTruncation.truncate(newestWindow(session.id(), budget), budget),
+                shared.getOrDefault(app, Map.of()), shared.getOrDefault(user, Map.of()));
     }
 
     /** Inserts a session in its own transaction; a duplicate key fails here, at the flush. */
@@ -81,12 +103,23 @@ class SessionRows {
         }
     }
 
-    /** One message (or none) and its state changes; the session row is locked so state merges serialise. */
+    /**
+     * One message (or none) and its state changes. The session row is locked, by the update of its
+     * time or by reading it for update, so appends to one session serialise and state merges see
+     * each other. A message without state changes (most of them) is two statements.
+     */
     boolean append(String key, Message message, StateDelta delta, Instant when) {
+        Long known = ids.get(key);
+        if (message != null && delta.isEmpty() && known != null && touch(known, when)) {
+            em.persist(new MessageEntity(known, message));
+            return true;
+        }
         SessionEntity session = byKey(key, true);
         if (session == null) {
+            ids.remove(key);
             return false;
         }
+        remember(key, session.id());
         if (message != null) {
             em.persist(new MessageEntity(session.id(), message));
         }
@@ -97,6 +130,21 @@ class SessionRows {
         applyShared(SharedStateEntity.userScope(session.appName(), session.userId()), delta.user());
         session.touch(when);
         return true;
+    }
+
+    /** Sets the session's update time, taking its row lock; false when no session has this id. */
+    private boolean touch(long sessionId, Instant when) {
+        return em.createQuery("UPDATE SessionEntity s SET s.updatedAt = :when WHERE s.id = :id")
+                .setParameter("when", when.toEpochMilli())
+                .setParameter("id", sessionId)
+                .executeUpdate() == 1;
+    }
+
+    private void remember(String key, Long id) {
+        if (ids.size() >= REMEMBERED_IDS) {
+            ids.clear(); // only a shortcut: forgetting costs one lookup per session
+        }
+        ids.put(key, id);
     }
 
     private void applyShared(String scope, Map<String, Object> delta) {
@@ -112,6 +160,17 @@ class SessionRows {
         return shared == null ? Map.of() : StateJson.read(shared.state());
     }
 
+    /** The state of each of {@code scopes} that has a row, in one query. */
+    private Map<String, Map<String, Object>> sharedStates(List<String> scopes) {
+        Map<String, Map<String, Object>> states = new HashMap<>();
+        for (SharedStateEntity shared : em.createQuery(
+                        "SELECT s FROM SharedStateEntity s WHERE s.scope IN :scopes", SharedStateEntity.class)
+                .setParameter("scopes", scopes).getResultList()) {
+            states.put(shared.scope(), StateJson.read(shared.state()));
+        }
+        return states;
+    }
+
     /**
      * The newest messages whose tokens, summed newest-first, reach past {@code budget}: every
      * message that fits plus the first that does not (so {@link HistoryTruncation} sees that
@@ -119,9 +178,10 @@ class SessionRows {
      */
     List<Message> newestWindow(String key, int budget) {
         Long sessionId = sessionId(key);
-        if (sessionId == null) {
-            return List.of();
-        }
+        return sessionId == null ? List.of() : newestWindow(sessionId, budget);
+    }
+
+    private List<Message> newestWindow(long sessionId, int budget) {
         long oldestId = Long.MAX_VALUE;
         long used = 0;
         int read = 0;
@@ -153,13 +213,15 @@ class SessionRows {
         if (read == 0) {
             return List.of();
         }
-        return load(em.createQuery(
-                        "SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.id >= :from ORDER BY m.id",
+        // The window with its tool calls in one query: a joined row per call, so each message comes
+        // once per call (or once, without calls), in id order.
+        return load(List.copyOf(new LinkedHashSet<>(em.createQuery(
+                        "SELECT m FROM MessageEntity m LEFT JOIN FETCH m.toolCalls"
+                                + " WHERE m.sessionId = :sid AND m.id >= :from ORDER BY m.id",
                         MessageEntity.class)
                 .setParameter("sid", sessionId)
                 .setParameter("from", oldestId)
-                .setHint(BATCH, "m.toolCalls").setHint(BATCH_TYPE, "IN")
-                .getResultList());
+                .getResultList())));
     }
 
     /** All messages, or the newest {@code limit} (when &gt; 0) at or after {@code afterMillis}, oldest first. */
@@ -205,6 +267,7 @@ class SessionRows {
 
     /** Deletes the session; its messages and tool calls go with it (ON DELETE CASCADE). */
     boolean delete(String key) {
+        ids.remove(key);
         return em.createQuery("DELETE FROM SessionEntity s WHERE s.key = :key")
                 .setParameter("key", key).executeUpdate() > 0;
     }

@@ -34,6 +34,7 @@ public class SharedStateEntity {
         return "user/" + appName + "/" + userId;
     }
 
+    String scope() { return scope; }
     String state() { return state; }
     void state(String json) { this.state = json; }
 }

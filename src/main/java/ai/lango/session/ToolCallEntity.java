@@ -51,6 +51,10 @@ public class ToolCallEntity {
         this.output = call.output();
     }
 
+    int position() {
+        return position;
+    }
+
     ToolCall toToolCall() {
         return new ToolCall(callId, name, input, output);
     }

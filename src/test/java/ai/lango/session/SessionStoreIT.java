@@ -184,4 +184,34 @@ class SessionStoreIT {
 
         assertEquals("user", store.messages(key).get(0).author());
     }
+
+    /** Another server deleted the session (and perhaps made a new one under its key); this store was not told. */
+    @Test
+    void anAppendAfterTheSessionWasReplacedElsewhereLandsInTheNewSessionOrFails() throws Exception {
+        String key = newKey();
+        store.getOrCreate(key, APP, USER);
+        store.append(key, text("one"), StateDelta.NONE, Instant.now());
+        deleteBehindTheStoresBack(key);
+        store.create(key, APP, USER, Map.of());
+
+        store.append(key, text("two"), StateDelta.NONE, Instant.now());
+        assertEquals(List.of("two"), store.messages(key).stream().map(Message::content).toList());
+
+        deleteBehindTheStoresBack(key);
+        assertThrows(UnknownSessionException.class, () -> store.append(key, text("three"), StateDelta.NONE, Instant.now()));
+        assertTrue(store.find(key).isEmpty());
+    }
+
+    private static Message text(String content) {
+        return new Message("user", content, Instant.now(), "user", List.of());
+    }
+
+    private static void deleteBehindTheStoresBack(String key) throws Exception {
+        javax.sql.DataSource data = InitialContext.doLookup("jdbc/lango");
+        try (var connection = data.getConnection();
+             var delete = connection.prepareStatement("DELETE FROM lango_sessions WHERE session_key = ?")) {
+            delete.setString(1, key);
+            assertEquals(1, delete.executeUpdate());
+        }
+    }
 }
