@@ -31,6 +31,8 @@ class SessionRows {
     /** EclipseLink query hints: fetch a collection for all result rows in one extra query. */
     private static final String BATCH = "eclipselink.batch";
     private static final String BATCH_TYPE = "eclipselink.batch.type";
+    /** Objects read only to be converted are not registered for change tracking (no clone, no backup copy). */
+    private static final String READ_ONLY = "eclipselink.read-only";
 
     /** How many session ids {@link #ids} keeps before it starts again. */
     private static final int REMEMBERED_IDS = 10_000;
@@ -58,14 +60,22 @@ class SessionRows {
         }
         remember(key, session.id());
         Instant now = Instant.now();
-        if (!ttl.isZero() && session.updatedAt().plus(ttl).isBefore(now)) {
-            em.lock(session, LockModeType.PESSIMISTIC_WRITE);
+        if (!expired(session, ttl, now)) {
+            return session;
+        }
+        // Read again under the row lock: a turn may have renewed it since.
+        session = byKey(key, true);
+        if (session != null && expired(session, ttl, now)) {
             em.createQuery("DELETE FROM MessageEntity m WHERE m.sessionId = :id")
                     .setParameter("id", session.id()).executeUpdate();
             session.state(StateJson.write(Map.of()));
             session.renew(now);
         }
         return session;
+    }
+
+    private static boolean expired(SessionEntity session, Duration ttl, Instant now) {
+        return !ttl.isZero() && session.updatedAt().plus(ttl).isBefore(now);
     }
 
     /**
@@ -134,9 +144,10 @@ class SessionRows {
 
     /** Sets the session's update time, taking its row lock; false when no session has this id. */
     private boolean touch(long sessionId, Instant when) {
-        return em.createQuery("UPDATE SessionEntity s SET s.updatedAt = :when WHERE s.id = :id")
-                .setParameter("when", when.toEpochMilli())
-                .setParameter("id", sessionId)
+        // SQL rather than JPQL: EclipseLink prepares a JPQL bulk update anew on every call.
+        return em.createNativeQuery("UPDATE lango_sessions SET updated_at = ? WHERE id = ?")
+                .setParameter(1, when.toEpochMilli())
+                .setParameter(2, sessionId)
                 .executeUpdate() == 1;
     }
 
@@ -165,7 +176,7 @@ class SessionRows {
         Map<String, Map<String, Object>> states = new HashMap<>();
         for (SharedStateEntity shared : em.createQuery(
                         "SELECT s FROM SharedStateEntity s WHERE s.scope IN :scopes", SharedStateEntity.class)
-                .setParameter("scopes", scopes).getResultList()) {
+                .setParameter("scopes", scopes).setHint(READ_ONLY, true).getResultList()) {
             states.put(shared.scope(), StateJson.read(shared.state()));
         }
         return states;
@@ -221,6 +232,7 @@ class SessionRows {
                         MessageEntity.class)
                 .setParameter("sid", sessionId)
                 .setParameter("from", oldestId)
+                .setHint(READ_ONLY, true)
                 .getResultList())));
     }
 
@@ -236,7 +248,7 @@ class SessionRows {
                         MessageEntity.class)
                 .setParameter("sid", sessionId)
                 .setParameter("after", afterMillis)
-                .setHint(BATCH, "m.toolCalls").setHint(BATCH_TYPE, "IN");
+                .setHint(BATCH, "m.toolCalls").setHint(BATCH_TYPE, "IN").setHint(READ_ONLY, true);
         if (limit > 0) {
             query.setMaxResults(limit);
         }
@@ -278,16 +290,20 @@ class SessionRows {
         return ids.isEmpty() ? null : ids.get(0);
     }
 
+    /** The session row: locked and managed, so changes to it are written, or else a read-only copy. */
     private SessionEntity byKey(String key, boolean forUpdate) {
-        List<SessionEntity> found = em.createQuery(
-                        "SELECT s FROM SessionEntity s WHERE s.key = :key", SessionEntity.class)
-                .setParameter("key", key)
-                .setLockMode(forUpdate ? LockModeType.PESSIMISTIC_WRITE : LockModeType.NONE)
-                .getResultList();
+        var query = em.createQuery("SELECT s FROM SessionEntity s WHERE s.key = :key", SessionEntity.class)
+                .setParameter("key", key);
+        if (forUpdate) {
+            query.setLockMode(LockModeType.PESSIMISTIC_WRITE);
+        } else {
+            query.setHint(READ_ONLY, true);
+        }
+        List<SessionEntity> found = query.getResultList();
         return found.isEmpty() ? null : found.get(0);
     }
 
-    /** Converts entities; the queries' batch hints load all their tool calls in one query. */
+    /** Converts entities whose tool calls the query fetched with them. */
     private static List<Message> load(List<MessageEntity> entities) {
         return entities.stream().map(MessageEntity::toMessage).toList();
     }
