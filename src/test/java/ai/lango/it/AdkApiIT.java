@@ -183,6 +183,9 @@ class AdkApiIT {
         assertEquals(200, openapi.statusCode());
         assertTrue(openapi.body().contains("/api/run_sse"), openapi.body().substring(0, Math.min(400, openapi.body().length())));
         assertTrue(openapi.body().contains("/api/admin/sessions"));
+        for (String servedOutsideJaxRs : List.of("/ws", "/metrics", "/.well-known/agent.json", "bearer")) {
+            assertTrue(openapi.body().contains(servedOutsideJaxRs), servedOutsideJaxRs);
+        }
     }
 
     @Test
