@@ -20,12 +20,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The WebSocket load benchmark (issue 4): {@code sessions} concurrent chat sessions against the
- * real Lango server on Liberty, the fake model streaming {@code chunks} chunks per answer; then the
- * same agent and model on ADK's own API server (google-adk-dev) through /run_sse. Prints turns/s,
- * time to first chunk and the gap between chunks (p50/p99), errors and each server's RSS.
+ * real Lango server on Liberty, the fake model streaming {@code chunks} chunks per answer, and the
+ * same agent and model on ADK's own API server (google-adk-dev) through /run_sse, in alternating
+ * rounds. Prints turns/s, time to first chunk and the gap between chunks (p50/p99), errors and each
+ * server's RSS per round, and the medians.
  *
- * <p>Run with {@code mvn -B -Pload -DskipTests verify}; -Dload.sessions, -Dload.turns,
- * -Dload.warmup and -Dload.chunks change the shape.
+ * <p>Run with {@code mvn -B -Pload -DskipTests verify}; -Dload.rounds, -Dload.sessions,
+ * -Dload.turns, -Dload.warmup and -Dload.chunks change the shape.
  */
 public final class LoadBenchmark {
 
@@ -37,6 +38,7 @@ public final class LoadBenchmark {
     private static final int TURNS = Integer.getInteger("load.turns", 5);
     private static final int WARMUP = Integer.getInteger("load.warmup", 2);
     private static final int CHUNKS = Integer.getInteger("load.chunks", 50);
+    private static final int ROUNDS = Integer.getInteger("load.rounds", 3);
 
     /** What one side of the benchmark measured. */
     record Result(String label, int turns, int errors, double seconds, Sample firstChunk, Sample chunkGap,
@@ -56,38 +58,43 @@ public final class LoadBenchmark {
         Files.createDirectories(work);
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .executor(Executors.newFixedThreadPool(8)).build();
-        System.out.printf("load: %d sessions x (%d warm-up + %d measured) turns, %d chunks per answer, %d cores%n",
-                SESSIONS, WARMUP, TURNS, CHUNKS, Runtime.getRuntime().availableProcessors());
-        List<Result> results = new ArrayList<>();
+        System.out.printf("load: %d rounds of %d sessions x (%d warm-up + %d measured) turns, %d chunks per answer, %d cores%n",
+                ROUNDS, SESSIONS, WARMUP, TURNS, CHUNKS, Runtime.getRuntime().availableProcessors());
+        List<Result> lango = new ArrayList<>();
+        List<Result> adk = new ArrayList<>();
         try (ChunkingModel model = new ChunkingModel(MODEL_PORT, CHUNKS)) {
             String modelUrl = "http://127.0.0.1:" + MODEL_PORT + "/v1";
-            try (Liberty lango = Liberty.start(wlp, "lango-load", Map.of(
+            try (Liberty server = Liberty.start(wlp, "lango-load", Map.of(
                     "LANGO_HTTP_PORT", String.valueOf(LANGO_PORT), "LANGO_DATA_DIR", work.resolve("lango-data").toString(),
                     "LANGO_PROVIDER", "openai", "LANGO_MODEL", "load-model",
                     "LANGO_PROVIDERS_OPENAI_BASE_URL", modelUrl, "LANGO_PROVIDERS_OPENAI_API_KEY", "sk-load",
                     "LANGO_TOOLS_WORKSPACE", work.resolve("workspace").toString(),
                     // Extra JVM options for the server only, e.g. a flight recording of the run.
                     "JVM_ARGS", System.getProperty("load.server.jvm-args", "")))) {
-                awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
-                URI ws = URI.create("ws://127.0.0.1:" + LANGO_PORT + "/ws");
-                results.add(run("Lango (Liberty, /ws, H2)", session -> new WebSocketDriver(http, ws,
-                        "load-" + System.nanoTime() + "-" + session), lango::rssKb));
-            }
-            Process adk = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "ai.lango.adk.AdkApiServerMain",
-                    String.valueOf(ADK_PORT), modelUrl, work.resolve("adk-workspace").toString())
-                    .redirectErrorStream(true).redirectOutput(work.resolve("adk-server.log").toFile()).start();
-            try {
-                URI base = URI.create("http://127.0.0.1:" + ADK_PORT + "/");
-                awaitUp(http, base.resolve("list-apps"), adk::isAlive);
-                results.add(run("ADK API server (google-adk-dev 1.6.0, /run_sse)", session -> new SseDriver(http, base,
-                        "lango-agent", "load-" + System.nanoTime() + "-" + session), () -> Liberty.rssKb(adk.pid())));
-            } finally {
-                adk.destroy();
-                adk.waitFor();
+                Process adkServer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp", System.getProperty("java.class.path"), "ai.lango.adk.AdkApiServerMain",
+                        String.valueOf(ADK_PORT), modelUrl, work.resolve("adk-workspace").toString())
+                        .redirectErrorStream(true).redirectOutput(work.resolve("adk-server.log").toFile()).start();
+                try {
+                    URI ws = URI.create("ws://127.0.0.1:" + LANGO_PORT + "/ws");
+                    URI base = URI.create("http://127.0.0.1:" + ADK_PORT + "/");
+                    awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
+                    awaitUp(http, base.resolve("list-apps"), adkServer::isAlive);
+                    // Both servers stay up and take turns, so a machine that speeds up or slows down
+                    // during the run (this one does) weighs on both sides alike.
+                    for (int round = 1; round <= ROUNDS; round++) {
+                        lango.add(run("Lango (Liberty, /ws, H2), round " + round, session -> new WebSocketDriver(http, ws,
+                                "load-" + System.nanoTime() + "-" + session), server::rssKb));
+                        adk.add(run("ADK API server (/run_sse), round " + round, session -> new SseDriver(http, base,
+                                "lango-agent", "load-" + System.nanoTime() + "-" + session), () -> Liberty.rssKb(adkServer.pid())));
+                    }
+                } finally {
+                    adkServer.destroy();
+                    adkServer.waitFor();
+                }
             }
         }
-        print(results);
+        print(lango, adk);
         System.exit(0);
     }
 
@@ -173,22 +180,36 @@ public final class LoadBenchmark {
         throw new IllegalStateException(probe + " did not come up within 3 minutes");
     }
 
-    private static void print(List<Result> results) {
+    private static void print(List<Result> lango, List<Result> adk) {
         System.out.println();
-        System.out.printf("%-50s %8s %7s %9s %9s %9s %9s %7s %9s%n", "", "turns/s", "errors", "TTFC p50", "TTFC p99",
+        System.out.printf("%-42s %8s %7s %9s %9s %9s %9s %7s %9s%n", "", "turns/s", "errors", "TTFC p50", "TTFC p99",
                 "gap p50", "gap p99", "chunks", "RSS MB");
-        for (Result r : results) {
-            System.out.printf("%-50s %8.1f %7d %9.2f %9.2f %9.3f %9.3f %7.1f %9.0f%n", r.label(), r.turnsPerSecond(),
-                    r.errors(), r.firstChunk().millis(50), r.firstChunk().millis(99), r.chunkGap().millis(50),
-                    r.chunkGap().millis(99), r.chunksPerTurn(), r.rssKb() / 1024.0);
+        for (int i = 0; i < lango.size(); i++) {
+            for (Result r : List.of(lango.get(i), adk.get(i))) {
+                System.out.printf("%-42s %8.1f %7d %9.2f %9.2f %9.3f %9.3f %7.1f %9.0f%n", r.label(), r.turnsPerSecond(),
+                        r.errors(), r.firstChunk().millis(50), r.firstChunk().millis(99), r.chunkGap().millis(50),
+                        r.chunkGap().millis(99), r.chunksPerTurn(), r.rssKb() / 1024.0);
+            }
         }
         System.out.println("(times in ms; TTFC = request sent to first chunk received; gap = time between two chunks of"
                 + " one answer as the client receives them; chunks = chunks per answer)");
-        if (results.size() == 2) {
-            Result ours = results.get(0);
-            Result adk = results.get(1);
-            System.out.printf("throughput Lango/ADK %.2fx (target >= 1); chunk gap p99 Lango %.3f ms vs ADK %.3f ms (target: no worse)%n",
-                    ours.turnsPerSecond() / adk.turnsPerSecond(), ours.chunkGap().millis(99), adk.chunkGap().millis(99));
+        StringBuilder ratios = new StringBuilder();
+        for (int i = 0; i < lango.size(); i++) {
+            ratios.append(String.format(" %.2f", lango.get(i).turnsPerSecond() / adk.get(i).turnsPerSecond()));
         }
+        double ours = median(lango.stream().mapToDouble(Result::turnsPerSecond).toArray());
+        double theirs = median(adk.stream().mapToDouble(Result::turnsPerSecond).toArray());
+        System.out.printf("throughput, median of rounds: Lango %.1f turns/s, ADK %.1f turns/s, Lango/ADK %.2fx (per round:%s; target >= 1)%n",
+                ours, theirs, ours / theirs, ratios);
+        System.out.printf("chunk gap p99, median of rounds: Lango %.3f ms, ADK %.3f ms (target: no worse)%n",
+                median(lango.stream().mapToDouble(r -> r.chunkGap().millis(99)).toArray()),
+                median(adk.stream().mapToDouble(r -> r.chunkGap().millis(99)).toArray()));
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 }
