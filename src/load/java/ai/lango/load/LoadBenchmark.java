@@ -38,7 +38,7 @@ public final class LoadBenchmark {
     private static final int TURNS = Integer.getInteger("load.turns", 5);
     private static final int WARMUP = Integer.getInteger("load.warmup", 2);
     private static final int CHUNKS = Integer.getInteger("load.chunks", 50);
-    private static final int ROUNDS = Integer.getInteger("load.rounds", 3);
+    private static final int ROUNDS = Integer.getInteger("load.rounds", 6);
 
     /** What one side of the benchmark measured. */
     record Result(String label, int turns, int errors, double seconds, Sample firstChunk, Sample chunkGap,
