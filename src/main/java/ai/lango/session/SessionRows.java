@@ -119,10 +119,8 @@ class SessionRows {
      * each other. A message without state changes (most of them) is two statements.
      */
     boolean append(String key, Message message, StateDelta delta, Instant when) {
-        Long known = ids.get(key);
-        if (message != null && delta.isEmpty() && known != null && touch(known, when)) {
-            em.persist(new MessageEntity(known, message));
-            return true;
+        if (message != null && delta.isEmpty()) {
+            return appendMessage(new MessageAppend(key, message, when));
         }
         SessionEntity session = byKey(key, true);
         if (session == null) {
@@ -139,6 +137,37 @@ class SessionRows {
         applyShared(SharedStateEntity.appScope(session.appName()), delta.app());
         applyShared(SharedStateEntity.userScope(session.appName(), session.userId()), delta.user());
         session.touch(when);
+        return true;
+    }
+
+    /** A message without state changes, appended to the session under {@code key}, which then was last updated {@code when}. */
+    record MessageAppend(String key, Message message, Instant when) {
+    }
+
+    /** Several messages in one transaction (a group commit); for each, false when its session is unknown. */
+    @Transactional(TxType.REQUIRES_NEW)
+    List<Boolean> appendAll(List<MessageAppend> appends) {
+        List<Boolean> appended = new ArrayList<>(appends.size());
+        for (MessageAppend append : appends) {
+            appended.add(appendMessage(append));
+        }
+        return appended;
+    }
+
+    /** Two statements for a remembered session: its update time (taking its row lock) and the insert. */
+    private boolean appendMessage(MessageAppend append) {
+        Long known = ids.get(append.key());
+        if (known == null || !touch(known, append.when())) {
+            SessionEntity session = byKey(append.key(), true);
+            if (session == null) {
+                ids.remove(append.key());
+                return false;
+            }
+            remember(append.key(), session.id());
+            session.touch(append.when());
+            known = session.id();
+        }
+        em.persist(new MessageEntity(known, append.message()));
         return true;
     }
 

@@ -21,11 +21,28 @@ public class SessionStore {
                        Map<String, Object> userState) {
     }
 
+    /** The most messages one group commit writes. */
+    private static final int MAX_GROUP = 64;
+
     @Inject
     SessionRows rows;
 
     @Inject
     LangoSettings settings;
+
+    /** Most appends are a message without state changes: concurrent turns commit theirs together. */
+    private final GroupCommit<SessionRows.MessageAppend> messageCommits = new GroupCommit<>(
+            new GroupCommit.Writer<>() {
+                @Override
+                public List<Boolean> writeAll(List<SessionRows.MessageAppend> batch) {
+                    return rows.appendAll(batch);
+                }
+
+                @Override
+                public boolean writeOne(SessionRows.MessageAppend append) {
+                    return rows.append(append.key(), append.message(), StateDelta.NONE, append.when());
+                }
+            }, MAX_GROUP);
 
     /** The stored session, or empty. Never creates one; renews an expired one. */
     public Optional<StoredSession> find(String key) {
@@ -87,7 +104,7 @@ public class SessionStore {
 
     /**
      * Appends one message ({@code null} for a pure state change) with its state changes, in one
-     * transaction; {@code when} becomes the session's last update time.
+     * transaction, committed when this returns; {@code when} becomes the session's last update time.
      */
     public void append(String key, Message message, StateDelta delta, Instant when) {
         SessionKeys.require("session key", key);
@@ -101,7 +118,10 @@ public class SessionStore {
                 rows.ensureShared(SharedStateEntity.userScope(session.appName(), session.userId()));
             }
         }
-        if (!rows.append(key, message, delta, when)) {
+        boolean appended = message != null && delta.isEmpty()
+                ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when))
+                : rows.append(key, message, delta, when);
+        if (!appended) {
             throw new UnknownSessionException(key);
         }
     }

@@ -126,6 +126,11 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
+        java.util.List<Boolean> appendAll(java.util.List<MessageAppend> appends) {
+            return tx.inTransaction(() -> super.appendAll(appends));
+        }
+
+        @Override
         Map<String, Object> sharedState(String scope) {
             return tx.inTransaction(() -> super.sharedState(scope));
         }

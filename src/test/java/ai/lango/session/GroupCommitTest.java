@@ -1,0 +1,133 @@
+package ai.lango.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class GroupCommitTest {
+
+    /** A database that takes a while per transaction and records what each transaction held. */
+    private static final class SlowWriter implements GroupCommit.Writer<Integer> {
+        final List<List<Integer>> transactions = Collections.synchronizedList(new ArrayList<>());
+        final Set<Integer> committed = ConcurrentHashMap.newKeySet();
+        final Set<Integer> failing;
+        int concurrent;
+        volatile int mostConcurrent;
+
+        SlowWriter(Set<Integer> failing) {
+            this.failing = failing;
+        }
+
+        @Override
+        public List<Boolean> writeAll(List<Integer> batch) {
+            enter();
+            try {
+                sleep();
+                if (batch.stream().anyMatch(failing::contains)) {
+                    throw new IllegalStateException("rolled back");
+                }
+                transactions.add(List.copyOf(batch));
+                committed.addAll(batch);
+                return batch.stream().map(w -> w >= 0).toList();
+            } finally {
+                exit();
+            }
+        }
+
+        @Override
+        public boolean writeOne(Integer write) {
+            return writeAll(List.of(write)).get(0);
+        }
+
+        private synchronized void exit() {
+            concurrent--;
+        }
+
+        private synchronized void enter() {
+            concurrent++;
+            mostConcurrent = Math.max(mostConcurrent, concurrent);
+        }
+
+        private static void sleep() {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static List<Future<Boolean>> submitConcurrently(GroupCommit<Integer> commits, List<Integer> writes)
+            throws InterruptedException {
+        ExecutorService threads = Executors.newFixedThreadPool(32);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Boolean>> results = new ArrayList<>();
+        for (Integer write : writes) {
+            results.add(threads.submit(() -> {
+                start.await();
+                return commits.submit(write);
+            }));
+        }
+        start.countDown();
+        threads.shutdown();
+        assertTrue(threads.awaitTermination(60, TimeUnit.SECONDS));
+        return results;
+    }
+
+    @Test
+    void concurrentWritesShareTransactionsAndEachReturnsOnlyOnceCommitted() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of());
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        List<Integer> writes = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            writes.add(i);
+        }
+        for (Future<Boolean> result : submitConcurrently(commits, writes)) {
+            assertTrue(result.get());
+        }
+        assertEquals(2000, db.committed.size(), "no write lost");
+        assertEquals(2000, db.transactions.stream().mapToInt(List::size).sum(), "none written twice");
+        assertTrue(db.transactions.size() < 1000, "writes were grouped: " + db.transactions.size() + " transactions");
+        assertTrue(db.transactions.stream().allMatch(t -> t.size() <= 64), "no group over the limit");
+        assertEquals(1, db.mostConcurrent, "one writer at a time");
+    }
+
+    @Test
+    void aWriteThatFailsItsGroupFailsOnlyItsOwnCaller() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of(7));
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        List<Future<Boolean>> results = submitConcurrently(commits, List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+        for (int i = 0; i < results.size(); i++) {
+            int write = i + 1;
+            if (write == 7) {
+                Exception failure = assertThrows(Exception.class, () -> results.get(6).get());
+                assertTrue(failure.getCause() instanceof IllegalStateException, failure.toString());
+            } else {
+                assertTrue(results.get(i).get(), "write " + write);
+            }
+        }
+        assertFalse(db.committed.contains(7));
+        assertEquals(9, db.committed.size());
+    }
+
+    @Test
+    void theWritersAnswerReachesEachCaller() {
+        SlowWriter db = new SlowWriter(Set.of());
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        assertTrue(commits.submit(5));
+        assertFalse(commits.submit(-1), "an unknown session answers false, not an error");
+    }
+}
