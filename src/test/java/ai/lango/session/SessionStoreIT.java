@@ -185,6 +185,40 @@ class SessionStoreIT {
         assertEquals("user", store.messages(key).get(0).author());
     }
 
+    /** Group commit on the real database: many sessions appending at once, nothing lost, each in order. */
+    @Test
+    void twentySessionsAppendingAtOnceKeepEveryMessageInOrder() throws Exception {
+        ManagedExecutorService executor = InitialContext.doLookup("java:comp/DefaultManagedExecutorService");
+        List<String> keys = new ArrayList<>();
+        for (int s = 0; s < 20; s++) {
+            String key = newKey();
+            store.getOrCreate(key, APP, USER);
+            keys.add(key);
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> sessionsDone = new ArrayList<>();
+        for (String key : keys) {
+            sessionsDone.add(executor.submit(() -> {
+                start.await();
+                for (int i = 0; i < 10; i++) {
+                    store.append(key, text("message " + i), StateDelta.NONE, Instant.now());
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> done : sessionsDone) {
+            done.get(120, TimeUnit.SECONDS);
+        }
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            expected.add("message " + i);
+        }
+        for (String key : keys) {
+            assertEquals(expected, store.messages(key).stream().map(Message::content).toList(), key);
+        }
+    }
+
     /** Another server deleted the session (and perhaps made a new one under its key); this store was not told. */
     @Test
     void anAppendAfterTheSessionWasReplacedElsewhereLandsInTheNewSessionOrFails() throws Exception {
