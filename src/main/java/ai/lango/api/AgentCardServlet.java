@@ -37,14 +37,10 @@ public class AgentCardServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String method = request.getMethod();
-        if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD");
-            ServletJson.write(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, ApiError.body("method_not_allowed",
-                    "the agent card is read with GET"), true);
+        if (ServletJson.refusedUnlessRead(request, response, "the agent card")) {
             return;
         }
-        boolean body = method.equals("GET");
+        boolean body = request.getMethod().equals("GET");
         if (!settings.a2a().enabled()) {
             ServletJson.write(response, HttpServletResponse.SC_NOT_FOUND, ApiError.body("a2a_disabled", "A2A is disabled on this server; set "
                     + SettingsParser.A2A_ENABLED + "=true to publish the agent card"), body);

@@ -28,14 +28,10 @@ public class MetricsServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String method = request.getMethod();
-        boolean body = method.equals("GET");
-        if (!body && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD");
-            ServletJson.write(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    ApiError.body("method_not_allowed", "metrics are read with GET"), true);
+        if (ServletJson.refusedUnlessRead(request, response, "/metrics")) {
             return;
         }
+        boolean body = request.getMethod().equals("GET");
         if (!new AccessGuard(settings.access()).authorizationMatches(request.getHeader("Authorization"))) {
             response.setHeader("WWW-Authenticate", "Bearer");
             ServletJson.write(response, HttpServletResponse.SC_UNAUTHORIZED,
