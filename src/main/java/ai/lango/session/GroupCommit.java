@@ -76,8 +76,12 @@ final class GroupCommit<T> {
             try {
                 write(batch);
             } finally {
-                // Nobody waits forever, whatever went wrong (a no-op for the writes that completed).
-                batch.forEach(p -> p.result().completeExceptionally(new IllegalStateException("the write was not committed")));
+                // Nobody waits forever, whatever went wrong.
+                for (Pending<T> pending : batch) {
+                    if (!pending.result().isDone()) {
+                        pending.result().completeExceptionally(new IllegalStateException("the write was not committed"));
+                    }
+                }
             }
         }
     }

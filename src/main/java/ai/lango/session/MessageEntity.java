@@ -76,11 +76,9 @@ public class MessageEntity {
     int tokens() { return tokens; }
 
     Message toMessage() {
-        List<ToolCall> calls = new ArrayList<>(toolCalls.size());
         // In call order whichever way they were fetched (a join fetch does not apply @OrderBy).
-        for (ToolCallEntity call : toolCalls.stream().sorted(Comparator.comparingInt(ToolCallEntity::position)).toList()) {
-            calls.add(call.toToolCall());
-        }
+        List<ToolCall> calls = toolCalls.stream().sorted(Comparator.comparingInt(ToolCallEntity::position))
+                .map(ToolCallEntity::toToolCall).toList();
         return new Message(role, content, Instant.ofEpochMilli(createdAt), author, calls, rawEvent);
     }
 }

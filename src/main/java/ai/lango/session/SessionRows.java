@@ -34,7 +34,7 @@ class SessionRows {
     /** Objects read only to be converted are not registered for change tracking (no clone, no backup copy). */
     private static final String READ_ONLY = "eclipselink.read-only";
 
-    /** How many session ids {@link #ids} keeps before it starts again. */
+    /** How many session ids {@link #sessionIds} keeps before it starts again. */
     private static final int REMEMBERED_IDS = 10_000;
 
     @PersistenceContext(unitName = "lango")
@@ -45,7 +45,7 @@ class SessionRows {
      * come from a sequence and are never reused: a remembered id is the key's session or no session
      * at all (deleted, perhaps by another server), and then the append looks the key up again.
      */
-    private final Map<String, Long> ids = new ConcurrentHashMap<>();
+    private final Map<String, Long> sessionIds = new ConcurrentHashMap<>();
 
     /** The session under {@code key}, emptied first when it has been idle longer than {@code ttl}. */
     StoredSession findRenewing(String key, Duration ttl) {
@@ -124,7 +124,7 @@ class SessionRows {
         }
         SessionEntity session = byKey(key, true);
         if (session == null) {
-            ids.remove(key);
+            sessionIds.remove(key);
             return false;
         }
         remember(key, session.id());
@@ -156,11 +156,11 @@ class SessionRows {
 
     /** Two statements for a remembered session: its update time (taking its row lock) and the insert. */
     private boolean appendMessage(MessageAppend append) {
-        Long known = ids.get(append.key());
+        Long known = sessionIds.get(append.key());
         if (known == null || !touch(known, append.when())) {
             SessionEntity session = byKey(append.key(), true);
             if (session == null) {
-                ids.remove(append.key());
+                sessionIds.remove(append.key());
                 return false;
             }
             remember(append.key(), session.id());
@@ -181,10 +181,10 @@ class SessionRows {
     }
 
     private void remember(String key, Long id) {
-        if (ids.size() >= REMEMBERED_IDS) {
-            ids.clear(); // only a shortcut: forgetting costs one lookup per session
+        if (sessionIds.size() >= REMEMBERED_IDS) {
+            sessionIds.clear(); // only a shortcut: forgetting costs one lookup per session
         }
-        ids.put(key, id);
+        sessionIds.put(key, id);
     }
 
     private void applyShared(String scope, Map<String, Object> delta) {
@@ -308,7 +308,7 @@ class SessionRows {
 
     /** Deletes the session; its messages and tool calls go with it (ON DELETE CASCADE). */
     boolean delete(String key) {
-        ids.remove(key);
+        sessionIds.remove(key);
         return em.createQuery("DELETE FROM SessionEntity s WHERE s.key = :key")
                 .setParameter("key", key).executeUpdate() > 0;
     }
