@@ -117,7 +117,12 @@ public final class LangoRunner {
     private record Outcome(String text, Throwable error) {
     }
 
-    /** One run; events are consumed with subscribe, not blocking iteration, so none is lost before an error. */
+    /**
+     * One run. Each event goes to {@code onEvent} the moment it is emitted ({@code doOnNext}): the
+     * model writes its chunks during the subscription, on this thread, so a blocking subscriber with
+     * a queue (blockingSubscribe with callbacks) would see nothing until the model had finished.
+     * Events before an error are never lost, as they would be with blocking iteration.
+     */
     private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
         TextCollector collector = new TextCollector();
         AtomicReference<Throwable> error = new AtomicReference<>();
@@ -126,11 +131,14 @@ public final class LangoRunner {
                 // One deadline for the whole run; Flowable.timeout would restart its clock at every chunk.
                 .takeUntil(Flowable.timer(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
                         .doOnNext(tick -> timedOut.set(true)))
-                .blockingSubscribe(event -> {
+                .doOnNext(event -> {
                     collector.accept(event);
                     onEvent.accept(event);
                     refusedTransfer(event).ifPresent(error::set);
-                }, error::set);
+                })
+                .doOnError(error::set)
+                .onErrorComplete()
+                .blockingSubscribe();
         if (timedOut.get()) {
             error.compareAndSet(null, new java.util.concurrent.TimeoutException());
         }

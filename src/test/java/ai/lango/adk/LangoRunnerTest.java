@@ -92,6 +92,34 @@ class LangoRunnerTest {
     }
 
     @Test
+    void eachChunkReachesTheListenerWhileTheModelIsStillWriting() {
+        // A model that writes on the subscribing thread, as a provider reading its HTTP stream does.
+        long gapMillis = 150;
+        ScriptedLlm model = new ScriptedLlm().then(() -> Flowable.<LlmResponse>create(emitter -> {
+            for (String chunk : List.of("one ", "two ", "three")) {
+                emitter.onNext(partial(chunk));
+                Thread.sleep(gapMillis);
+            }
+            emitter.onNext(ScriptedLlm.text("one two three"));
+            emitter.onComplete();
+        }, io.reactivex.rxjava3.core.BackpressureStrategy.BUFFER));
+        LangoRunner runner = runner(single(model), LIMITS, ErrorFixProvider.NONE);
+        List<Long> arrivals = new ArrayList<>();
+        long start = System.nanoTime();
+
+        String answer = runner.runAndCollect("user", "s", "count", true, e -> {
+            if (e.partial().orElse(false)) {
+                arrivals.add((System.nanoTime() - start) / 1_000_000);
+            }
+        });
+
+        assertEquals("one two three", answer);
+        assertEquals(3, arrivals.size());
+        assertTrue(arrivals.get(0) < gapMillis, "first chunk at " + arrivals + " ms, before the model's second");
+        assertTrue(arrivals.get(1) - arrivals.get(0) >= gapMillis - 20, "chunks follow the model's pacing: " + arrivals);
+    }
+
+    @Test
     void streamingModeCollectsFromPartialEventsOnly() {
         ScriptedLlm model = new ScriptedLlm().then(() -> Flowable.just(
                 partial("Hello "), partial("world"), ScriptedLlm.text("Hello world")));
