@@ -65,7 +65,7 @@ class A2aIT {
 
     @BeforeEach
     void startFake() {
-        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
     }
 
     @AfterEach

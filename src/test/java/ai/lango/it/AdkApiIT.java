@@ -45,7 +45,7 @@ class AdkApiIT {
 
     @BeforeEach
     void startFake() {
-        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
     }
 
     @AfterEach

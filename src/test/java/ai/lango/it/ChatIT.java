@@ -34,8 +34,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 class ChatIT {
 
-    /** LANGO_PROVIDERS_OPENAI_BASE_URL in the pom points here. */
-    static final int FAKE_PORT = 19099;
     private FakeLlmServer fake;
 
     @Deployment
@@ -59,7 +57,7 @@ class ChatIT {
     /** A fresh fake per test, closed after it, so the port is free for tests that run it client-side. */
     @BeforeEach
     void startFake() {
-        fake = FakeLlmServer.start(FAKE_PORT);
+        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
     }
 
     @AfterEach

@@ -58,7 +58,7 @@ class ChatPageIT {
         // mvn verify needs only a JDK and Maven; .ci/run installs Debian's chromium and chromium-driver.
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "browser tests skipped: install Debian's chromium and chromium-driver");
-        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
                 .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",

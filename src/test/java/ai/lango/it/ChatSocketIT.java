@@ -43,7 +43,7 @@ class ChatSocketIT {
 
     @BeforeEach
     void connect() throws Exception {
-        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
         client = ItSocket.connect(base);
     }
 

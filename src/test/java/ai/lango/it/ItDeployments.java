@@ -22,7 +22,7 @@ public final class ItDeployments {
         return ShrinkWrap.create(ZipImporter.class, name)
                 .importFrom(war)
                 .as(WebArchive.class)
-                .addClass(ItDeployments.class)
+                .addClasses(ItDeployments.class, ItPorts.class)
                 .addClasses(testClasses);
     }
 

@@ -53,7 +53,7 @@ class MultiAgentIT {
 
     @BeforeEach
     void connect() throws Exception {
-        fake = FakeLlmServer.start(ChatIT.FAKE_PORT);
+        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
         client = ItSocket.connect(base);
     }
 

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class RemoteAgentIT {
 
-    private static final String PORT = System.getProperty("it.http.port", "19080");
+    private static final int PORT = ItPorts.HTTP;
 
     @Deployment(name = "remote", order = 1, testable = false)
     static WebArchive remote() {
@@ -43,7 +43,7 @@ class RemoteAgentIT {
     @Test
     void remoteAgentOnASecondServerAnswersADelegatedTask(@ArquillianResource @OperateOnDeployment("delegating") URL base)
             throws Exception {
-        try (FakeLlmServer fake = FakeLlmServer.start(ChatIT.FAKE_PORT); ItSocket client = ItSocket.connect(base)) {
+        try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM); ItSocket client = ItSocket.connect(base)) {
             fake.enqueue(Reply.openAiToolCall("call_r1", "transfer_to_agent", "{\"agent_name\":\"helper\"}"))
                     .enqueue(Reply.openAiText("The remote ", "agent answers."));
 

@@ -104,7 +104,7 @@ class TokenAuthIT {
 
     @Test
     void socketAfterTheAuthFrameChatsNormally() throws Exception {
-        try (FakeLlmServer fake = FakeLlmServer.start(ChatIT.FAKE_PORT); ItSocket client = ItSocket.connect(base)) {
+        try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM); ItSocket client = ItSocket.connect(base)) {
             fake.enqueue(Reply.openAiText("Authorised ", "hello."));
             client.send("{\"type\":\"auth\",\"token\":\"" + TOKEN + "\"}");
             client.send(ItSocket.chat("r2", "secure-" + UUID.randomUUID(), "hello"));
