@@ -14,11 +14,13 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -257,22 +259,93 @@ public final class FakeLlmServer implements AutoCloseable {
             return sse(Gemini.functionCallFrames(name, argsJson));
         }
 
-        private static OutputStream startStream(HttpExchange exchange) throws IOException {
-            exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-            exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-            exchange.sendResponseHeaders(200, 0); // chunked
-            return exchange.getResponseBody();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    private static OutputStream startStream(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+        exchange.getResponseHeaders().set("Cache-Control", "no-cache");
+        exchange.sendResponseHeaders(200, 0); // chunked
+        return exchange.getResponseBody();
+    }
+
+    private static void writeFrames(OutputStream out, String... frames) throws IOException {
+        for (String frame : frames) {
+            out.write(frame.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+    }
+
+    /**
+     * Text streamed the way a model writes it: the opening frames and the first chunk at once, then
+     * one chunk every {@code gap}, then the closing frames. Remembers when each chunk went out and
+     * how the stream ended, so a test can compare what a client saw with what the model wrote.
+     */
+    public static final class PacedText implements Reply {
+        private final Duration gap;
+        private final List<String> opening;
+        private final List<String> chunks;
+        private final List<String> closing;
+        private final List<Long> sentNanos = new CopyOnWriteArrayList<>();
+        private final CompletableFuture<Boolean> finished = new CompletableFuture<>();
+
+        private PacedText(Duration gap, List<String> opening, List<String> chunks, List<String> closing) {
+            this.gap = gap;
+            this.opening = opening;
+            this.chunks = chunks;
+            this.closing = closing;
         }
 
-        private static void writeFrames(OutputStream out, String... frames) throws IOException {
-            for (String frame : frames) {
-                out.write(frame.getBytes(StandardCharsets.UTF_8));
-                out.flush();
+        public static PacedText openAi(Duration gap, String... deltas) {
+            List<String> chunks = Arrays.stream(deltas).map(OpenAi::textFrame).toList();
+            return new PacedText(gap, List.of(OpenAi.roleFrame()), chunks,
+                    List.of(OpenAi.finishFrame("stop"), OpenAi.usageFrame(12, deltas.length), OpenAi.DONE));
+        }
+
+        public static PacedText anthropic(Duration gap, String... deltas) {
+            List<String> chunks = Arrays.stream(deltas).map(d -> Anthropic.textDelta(0, d)).toList();
+            return new PacedText(gap, List.of(Anthropic.messageStart(25), Anthropic.textBlockStart(0), Anthropic.ping()),
+                    chunks, List.of(Anthropic.blockStop(0), Anthropic.messageDelta("end_turn", 15), Anthropic.messageStop()));
+        }
+
+        public static PacedText gemini(Duration gap, String... deltas) {
+            return new PacedText(gap, List.of(), List.of(Gemini.textFrames(deltas)), List.of());
+        }
+
+        /** System.nanoTime() at which each chunk was written and flushed, in order. */
+        public List<Long> sentNanos() {
+            return sentNanos;
+        }
+
+        /** Completes with true once every frame went out, with false if the client left first. */
+        public CompletableFuture<Boolean> finished() {
+            return finished;
+        }
+
+        @Override
+        public void write(HttpExchange exchange) throws IOException, InterruptedException {
+            try {
+                OutputStream out = startStream(exchange);
+                writeFrames(out, opening.toArray(String[]::new));
+                for (int i = 0; i < chunks.size(); i++) {
+                    if (i > 0) {
+                        Thread.sleep(gap.toMillis());
+                    }
+                    writeFrames(out, chunks.get(i));
+                    sentNanos.add(System.nanoTime());
+                }
+                writeFrames(out, closing.toArray(String[]::new));
+                out.close();
+                finished.complete(true);
+            } catch (IOException e) {
+                finished.complete(false);
+                throw e;
+            } finally {
+                finished.complete(false);
             }
         }
     }
 
-    // ------------------------------------------------------------------------------------------
     // Frame builders, public so tests can compose partial streams for brokenAfter/stalled/sse.
 
     /** OpenAI frames: {@code data: {json}\n\n}, ending with {@code data: [DONE]\n\n}. */
