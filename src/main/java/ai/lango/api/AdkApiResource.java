@@ -8,11 +8,13 @@ import com.google.adk.JsonBaseModel;
 import com.google.adk.events.Event;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,6 +33,9 @@ import java.util.List;
 @Path("/")
 @ApplicationScoped
 public class AdkApiResource {
+
+    /** An SSE comment line: readers of data: lines (ADK's dev UI, EventSource) skip it. */
+    private static final byte[] RUN_STARTED = ": run started\n\n".getBytes(StandardCharsets.UTF_8);
 
     @Inject
     AgentService agent;
@@ -112,12 +117,18 @@ public class AdkApiResource {
     @Path("run_sse")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public Response runSse(String body) {
+    public Response runSse(String body, @Context HttpServletResponse servletResponse) {
         RunRequest run = parse(body);
         if (run.error() != null) {
             return run.error();
         }
         StreamingOutput stream = out -> {
+            // The headers go now, with an SSE comment that clients skip: the client knows the run
+            // started while the model is still thinking. The entity stream's own flush does not send
+            // the response's first bytes; the servlet response's does.
+            out.write(RUN_STARTED);
+            out.flush();
+            servletResponse.flushBuffer();
             AtomicBoolean clientGone = new AtomicBoolean();
             Consumer<Event> frame = event -> {
                 if (clientGone.get()) {
@@ -127,7 +138,9 @@ public class AdkApiResource {
                     out.write(("data:" + event.toJson() + "\n\n").getBytes(StandardCharsets.UTF_8));
                     out.flush();
                 } catch (IOException e) {
-                    clientGone.set(true); // the client left: the turn still completes and is stored
+                    // The client left: the turn still runs to its end and is stored whole, so the
+                    // conversation stays consistent and the provider's stream is read and closed.
+                    clientGone.set(true);
                 }
             };
             try {

@@ -90,6 +90,26 @@ class MultiAgentIT {
     }
 
     @Test
+    void subAgentsAnswerStreamsToTheClientAsItsModelWritesIt() throws Exception {
+        String key = "multi-stream-" + UUID.randomUUID();
+        FakeLlmServer.PacedText answer = FakeLlmServer.PacedText.openAi(StreamingIT.GAP, StreamingIT.CHUNKS);
+        fake.enqueue(transfer("planner")).enqueue(answer);
+
+        client.send(ItSocket.chat("ms-1", key, "plan my week"));
+        List<Long> arrivals = new ArrayList<>();
+        JsonNode frame;
+        do {
+            frame = client.next();
+            if ("agent.chunk".equals(frame.path("event").asText())) {
+                arrivals.add(System.nanoTime());
+            }
+        } while (!"response".equals(frame.path("type").asText()));
+
+        assertEquals(String.join("", StreamingIT.CHUNKS), frame.path("result").path("response").asText());
+        StreamingIT.assertFollowsTheModel(answer.sentNanos(), arrivals);
+    }
+
+    @Test
     void requestNeedingAToolIsDelegatedToTheExecutorWhichRunsIt() throws Exception {
         String key = "multi-" + UUID.randomUUID();
         String file = "multi/" + key + ".txt";
