@@ -104,6 +104,26 @@ class ChatPageIT {
     }
 
     @Test
+    void theAnswerIsWrittenOnThePageAsTheModelWritesIt() throws Exception {
+        FakeLlmServer.PacedText answer = FakeLlmServer.PacedText.openAi(StreamingIT.GAP, StreamingIT.CHUNKS);
+        fake.enqueue(answer);
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        browser.findElement(By.id("input")).sendKeys("tell me slowly");
+        browser.findElement(By.id("send")).click();
+
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "answer"));
+        String early = browser.findElement(By.cssSelector(".msg.assistant .body")).getText();
+        boolean modelStillWriting = !answer.finished().isDone();
+        screenshot("chat-page-streaming");
+        assertTrue(modelStillWriting && !early.contains("written."), "the page showed \"" + early + "\" while the model wrote");
+
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"),
+                String.join("", StreamingIT.CHUNKS).trim()));
+    }
+
+    @Test
     void aFailedTurnShowsTheError() throws Exception {
         fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
         browser.get(base.toString());
