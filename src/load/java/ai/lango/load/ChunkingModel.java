@@ -5,13 +5,19 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A fake OpenAI Chat Completions server for the load benchmark: every request is answered with a
- * stream of {@code chunks} content deltas, flushed one by one with no pause, then [DONE].
+ * A fake OpenAI Chat Completions server for the load benchmark that writes like a real model: it
+ * waits {@code firstDelay} before the first chunk (the model reading the prompt), then writes
+ * {@code chunks} content deltas {@code gap} apart (about 50 tokens/s at 20 ms), then [DONE].
+ *
+ * <p>Each chunk's text carries when the request arrived and when the chunk was written
+ * ({@link #stamp}), in this JVM's {@code System.nanoTime()}: the client, in the same JVM, can then
+ * tell the server's overhead apart from the model's own time.
  */
 final class ChunkingModel implements AutoCloseable {
 
@@ -23,18 +29,23 @@ final class ChunkingModel implements AutoCloseable {
     });
     final AtomicLong requests = new AtomicLong();
 
-    ChunkingModel(int port, int chunks) throws IOException {
+    ChunkingModel(int port, int chunks, Duration firstDelay, Duration gap) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         server.setExecutor(threads);
         server.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
+            long arrived = System.nanoTime();
             requests.incrementAndGet();
             exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream out = exchange.getResponseBody()) {
+                pause(firstDelay);
                 for (int i = 0; i < chunks; i++) {
+                    if (i > 0) {
+                        pause(gap);
+                    }
                     write(out, "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"model\":\"load\",\"choices\":[{\"index\":0,"
-                            + "\"delta\":{\"content\":\"w" + i + " \"},\"finish_reason\":null}]}");
+                            + "\"delta\":{\"content\":\"" + stamp(i, arrived, System.nanoTime()) + "\"},\"finish_reason\":null}]}");
                 }
                 write(out, "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"model\":\"load\",\"choices\":[{\"index\":0,"
                         + "\"delta\":{},\"finish_reason\":\"stop\"}]}");
@@ -42,6 +53,31 @@ final class ChunkingModel implements AutoCloseable {
             }
         });
         server.start();
+    }
+
+    /** The text of chunk {@code i}: {@code w<i>@<request arrived>@<chunk written> }. */
+    static String stamp(int i, long arrived, long written) {
+        return "w" + i + "@" + arrived + "@" + written + " ";
+    }
+
+    /** When the model received the request and when it wrote this chunk, from a chunk's text; null if unstamped. */
+    static long[] stamps(String text) {
+        String[] parts = text.trim().split("@");
+        if (parts.length != 3) {
+            return null;
+        }
+        return new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2])};
+    }
+
+    private static void pause(Duration duration) {
+        if (duration.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void write(OutputStream out, String json) throws IOException {

@@ -11,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.function.LongConsumer;
 
 /** An ADK API server session driven through POST /run_sse with "streaming": true (ADK-WIRE.md). */
 final class SseDriver implements Driver {
@@ -37,7 +36,7 @@ final class SseDriver implements Driver {
     }
 
     @Override
-    public int turn(String message, LongConsumer chunk) throws Exception {
+    public int turn(String message, Chunks chunk) throws Exception {
         String body = JSON.createObjectNode().put("appName", app).put("userId", "load").put("sessionId", sessionId)
                 .put("streaming", true).set("newMessage", JSON.readTree("{\"role\":\"user\",\"parts\":[{\"text\":"
                         + JSON.writeValueAsString(message) + "}]}")).toString();
@@ -60,7 +59,7 @@ final class SseDriver implements Driver {
                     throw new IllegalStateException(event.path("error").toString());
                 }
                 if (event.path("partial").asBoolean(false)) {
-                    chunk.accept(at);
+                    chunk.chunk(at, event.at("/content/parts/0/text").asText());
                     chunks++;
                 }
             }

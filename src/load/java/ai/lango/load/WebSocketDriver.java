@@ -9,7 +9,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 
 /** A Lango /ws chat session (CONTRACT.md): chat.message requests, agent.chunk events, one response. */
 final class WebSocketDriver implements Driver {
@@ -49,7 +48,7 @@ final class WebSocketDriver implements Driver {
     }
 
     @Override
-    public int turn(String message, LongConsumer chunk) throws Exception {
+    public int turn(String message, Chunks chunk) throws Exception {
         String id = sessionKey + "-" + (++requests);
         socket.sendText(JSON.createObjectNode().put("type", "request").put("id", id).put("method", "chat.message")
                 .set("params", JSON.createObjectNode().put("sessionKey", sessionKey).put("message", message)).toString(), true)
@@ -62,7 +61,7 @@ final class WebSocketDriver implements Driver {
             }
             String type = frame.json().path("type").asText();
             if ("event".equals(type) && "agent.chunk".equals(frame.json().path("event").asText())) {
-                chunk.accept(frame.at());
+                chunk.chunk(frame.at(), frame.json().path("payload").path("chunk").asText());
                 chunks++;
             } else if ("response".equals(type)) {
                 if (frame.json().has("error")) {
