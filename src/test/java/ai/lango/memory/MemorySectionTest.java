@@ -1,0 +1,104 @@
+package ai.lango.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.session.TokenEstimator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The memory section of the system prompt: layout, order, and the budget. */
+class MemorySectionTest {
+
+    @Test
+    void sectionLaysOutReflectionsThenObservationsOldestFirst() {
+        String section = MemorySection.render(List.of("R1", "R2"), List.of("O1", "O2"), 4000);
+        assertEquals("""
+                ## Conversation Memory
+
+                ### Summary
+                R1
+                R2
+
+                ### Recent Observations
+                - O1
+                - O2
+                """, section);
+    }
+
+    @Test
+    void nothingToRememberWritesNothing() {
+        assertEquals("", MemorySection.render(List.of(), List.of(), 4000));
+    }
+
+    @Test
+    void noEmptyHeaderWhenOnlyObservationsExist() {
+        String section = MemorySection.render(List.of(), List.of("only an observation"), 4000);
+        assertFalse(section.contains("### Summary"), section);
+        assertTrue(section.contains("### Recent Observations\n- only an observation"), section);
+    }
+
+    @Test
+    void budgetTooSmallForAnythingWritesNothing() {
+        assertEquals("", MemorySection.render(List.of("x".repeat(400)), List.of("y".repeat(400)), 20));
+    }
+
+    @Test
+    void reflectionsFillTheBudgetFirstAndObservationsTakeWhatIsLeft() {
+        String reflection = "r".repeat(400); // 100 tokens
+        String observation = "o".repeat(200); // 50 tokens
+        List<String> observations = IntStream.range(0, 10).mapToObj(i -> i + observation).toList();
+        int budget = 400;
+
+        String section = MemorySection.render(List.of(reflection, reflection), observations, budget);
+
+        assertTrue(TokenEstimator.estimate(section) <= budget, "within budget: " + TokenEstimator.estimate(section));
+        assertEquals(2, count(section, reflection), "both reflections fit first");
+        int keptObservations = count(section, observation);
+        assertTrue(keptObservations > 0 && keptObservations < 10, "observations fill the rest: " + keptObservations);
+        assertTrue(section.contains("9" + observation), "the newest observation is kept");
+        assertFalse(section.contains("0" + observation), "the oldest is the one left out");
+    }
+
+    @Test
+    void reflectionsAloneFillingTheBudgetLeaveNoObservations() {
+        String reflection = "r".repeat(1200); // 300 tokens
+        String section = MemorySection.render(List.of(reflection), List.of("a short observation"), 310);
+        assertTrue(section.contains(reflection));
+        assertFalse(section.contains("### Recent Observations"), section);
+    }
+
+    @Test
+    void stopsAtTheFirstItemThatDoesNotFit() {
+        // newest first: the big middle reflection does not fit, so the older small one is not reached either.
+        String section = MemorySection.render(List.of("old small", "m".repeat(2000), "new small"), List.of(), 100);
+        assertTrue(section.contains("new small"));
+        assertFalse(section.contains("old small"), section);
+    }
+
+    @Test
+    void atMostFiveReflectionsAndTwentyObservationsAreConsidered() {
+        List<String> reflections = new ArrayList<>();
+        IntStream.range(0, 8).forEach(i -> reflections.add("reflection-" + i));
+        List<String> observations = new ArrayList<>();
+        IntStream.range(0, 30).forEach(i -> observations.add("observation-" + i));
+
+        String section = MemorySection.render(reflections, observations, 100_000);
+
+        assertEquals(5, count(section, "reflection-"));
+        assertEquals(20, count(section, "observation-"));
+        assertTrue(section.contains("reflection-7") && !section.contains("reflection-2\n"), "the newest five");
+        assertTrue(section.indexOf("observation-10") < section.indexOf("observation-29"), "oldest first");
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+            n++;
+        }
+        return n;
+    }
+}
