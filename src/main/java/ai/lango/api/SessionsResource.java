@@ -21,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** ADK's session routes: list, create (with or without an id), read, delete. Reading never creates. */
@@ -40,6 +41,10 @@ public class SessionsResource {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
         }
+        Optional<Response> invalid = ApiError.unstorableId("user", user);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         List<Session> list = sessions.listSessions(app, user).blockingGet().sessions();
         return json(list);
     }
@@ -56,6 +61,12 @@ public class SessionsResource {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
         }
+        // What is stored follows the id rule; an absent id is generated (a UUID, which does).
+        Optional<Response> invalid = ApiError.invalidId("user", user)
+                .or(() -> id == null ? Optional.empty() : ApiError.invalidId("session id", id));
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         Map<String, Object> state;
         try {
             JsonNode parsed = body == null || body.isBlank() ? null : JsonBaseModel.getMapper().readTree(body);
@@ -67,7 +78,9 @@ public class SessionsResource {
         try {
             return json(sessions.createSession(app, user, new ConcurrentHashMap<>(state), id).blockingGet());
         } catch (SessionExistsException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "session_exists", e.getMessage());
+            // Session ids are shared by all users: the same answer whoever holds the id, naming no one.
+            return ApiError.of(Response.Status.BAD_REQUEST, "session_id_unavailable", "the session id \"" + id
+                    + "\" is not available; choose another, or create the session without an id to get a new one");
         } catch (InvalidSessionKeyException e) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_id", e.getMessage());
         }
@@ -78,6 +91,11 @@ public class SessionsResource {
     public Response get(@PathParam("app") String app, @PathParam("user") String user, @PathParam("id") String id) {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
+        }
+        // Reading takes any id that could have been stored, so sessions stored before the id rule stay readable.
+        Optional<Response> invalid = ApiError.unstorableId("user", user).or(() -> ApiError.unstorableId("session id", id));
+        if (invalid.isPresent()) {
+            return invalid.get();
         }
         try {
             return sessions.readSession(app, user, id).map(SessionsResource::json).orElseGet(() ->
@@ -92,6 +110,10 @@ public class SessionsResource {
     public Response delete(@PathParam("app") String app, @PathParam("user") String user, @PathParam("id") String id) {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
+        }
+        Optional<Response> invalid = ApiError.unstorableId("user", user).or(() -> ApiError.unstorableId("session id", id));
+        if (invalid.isPresent()) {
+            return invalid.get();
         }
         sessions.deleteSession(app, user, id).blockingAwait();
         return Response.noContent().build();

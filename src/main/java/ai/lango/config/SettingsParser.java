@@ -88,7 +88,7 @@ public final class SettingsParser {
         String host = value(HTTP_HOST).orElse(DEFAULT_HTTP_HOST);
         Optional<String> token = value(AUTH_TOKEN);
         if (!isLoopback(host) && token.isEmpty()) {
-            throw new InvalidConfigurationException(HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
+            throw new UnsafeBindingException(HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
                     + " but " + AUTH_TOKEN + " is not set; set a token, or bind to localhost");
         }
         Path dataDir = dataDir();

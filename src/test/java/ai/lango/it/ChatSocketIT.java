@@ -122,19 +122,62 @@ class ChatSocketIT {
         List<JsonNode> seen = untilResponse();
         JsonNode response = seen.get(seen.size() - 1);
         assertEquals("r3", response.path("id").asText());
-        assertEquals("turn_failed", response.path("error").path("code").asText());
+        assertEquals("provider_authentication_failed", response.path("error").path("code").asText(), "named as on /api");
         assertTrue(response.path("error").path("message").asText().contains("lango.providers.openai.api-key"));
     }
 
+    /** As the README says: a frame over 1 MiB, however large, gets an error response and the connection stays open. */
     @Test
-    void frameOverTheLimitIsRefusedWithAClearError() throws Exception {
-        send(chat("big", "ws-big", "x".repeat(1024 * 1024)));
-        JsonNode error = next();
-        assertEquals("frame_too_large", error.path("error").path("code").asText());
+    void framesOverOneMebibyteAreRefusedWithAClearErrorAndTheConnectionStaysOpen() throws Exception {
+        // 1 MiB of "é" is 2 MiB of UTF-8; 5 MiB is past what the server would ever buffer.
+        for (String payload : List.of("x".repeat(1024 * 1024), "é".repeat(600 * 1024), "x".repeat(5 * 1024 * 1024))) {
+            send(chat("big", "ws-big", payload));
+            JsonNode error = next();
+            assertEquals("frame_too_large", error.path("error").path("code").asText(), error.toString());
+        }
         fake.enqueue(Reply.openAiText("ok"));
         send(chat("after", "ws-" + UUID.randomUUID(), "small"));
         List<JsonNode> seen = untilResponse();
         assertEquals("ok", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    /** A frame that breaks the WebSocket protocol ends its connection, and no FFDC report is written for it. */
+    @Test
+    void protocolErrorsWriteNoFfdcReport() throws Exception {
+        java.nio.file.Path ffdc = java.nio.file.Path.of("target", "liberty", "wlp", "usr", "servers",
+                "liberty-pg".equals(System.getProperty("arquillian.launch"))
+                        ? System.getProperty("it.server.name.pg") : System.getProperty("it.server.name"), "logs", "ffdc");
+        long before = count(ffdc);
+        byte[] mask = {1, 2, 3, 4};
+        byte[][] broken = {
+            {(byte) 0x81, 0x05, 'h', 'e', 'l', 'l', 'o'}, // unmasked client frame
+            {(byte) 0x81, (byte) 0x82, 1, 2, 3, 4, (byte) (0xC3 ^ mask[0]), (byte) (0x28 ^ mask[1])}, // invalid UTF-8
+            {(byte) 0x83, (byte) 0x80, 1, 2, 3, 4}, // reserved opcode
+        };
+        for (byte[] frame : broken) {
+            try (ItRaw raw = new ItRaw(base)) {
+                raw.write("GET " + base.getPath() + "ws HTTP/1.1\r\nHost: localhost:" + base.getPort() + "\r\nUpgrade: websocket\r\n"
+                        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+                assertEquals(101, ItRaw.status(raw.head()));
+                raw.write(frame);
+                raw.rest(); // the server closes the connection
+            }
+        }
+        Thread.sleep(3_000);
+        assertEquals(before, count(ffdc), "FFDC reports in " + ffdc);
+        fake.enqueue(Reply.openAiText("fine"));
+        send(chat("still", "ws-" + UUID.randomUUID(), "hello"));
+        List<JsonNode> seen = untilResponse();
+        assertEquals("fine", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    private static long count(java.nio.file.Path dir) throws java.io.IOException {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.count();
+        }
     }
 
     @Test
