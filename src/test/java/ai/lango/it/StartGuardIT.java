@@ -43,6 +43,7 @@ class StartGuardIT {
                 old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+        Files.createDirectories(server);
         for (String part : List.of("server.xml", "server.env", "jvm.options", "db", "lib")) {
             copy(template.resolve(part), server.resolve(part));
         }
@@ -113,6 +114,17 @@ class StartGuardIT {
     @Test
     void aSecondServerOnATakenPortSaysSoAndEndsWithoutTouchingTheFirst() throws Exception {
         try (ServerSocket first = new ServerSocket(PORT, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!first.isClosed()) {
+                    try {
+                        first.accept().close(); // the probes of run() must not fill its backlog
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
             Run run = run(Map.of(), "start-guard-port-taken.log");
             assertTrue(run.output().contains("a server already runs on port " + PORT), run.output());
             assertEquals(1, run.exit(), run.output());
