@@ -159,6 +159,10 @@ public class AdminResource {
                 .put("lango.providers." + p.id() + ".base-url", p.baseUrl().orElse(null))
                 .put("lango.providers." + p.id() + ".api-key", p.apiKey().map(k -> Redaction.MASK).orElse(null)));
         body.putPOJO("lango.http.allowed-origins", settings.access().allowedOrigins());
+        body.putPOJO("lango.http.allowed-hosts", settings.access().allowedHosts());
+        body.put("lango.http.max-body", settings.access().maxBody());
+        body.put("lango.ws.auth-timeout", settings.access().authTimeout().toString());
+        body.putPOJO("lango.tools.exec.env", settings.tools().execEnv());
         body.put("lango.a2a.enabled", settings.a2a().enabled());
         ObjectNode remote = body.putObject("lango.a2a.remote-agents");
         settings.a2a().remoteAgents().forEach((name, url) -> remote.put(name, Redaction.url(url.toString())));

@@ -63,7 +63,6 @@ public class ChatSocket {
     private final StringBuilder frame = new StringBuilder();
     private long frameBytes;
     private boolean frameTooLarge;
-    private long binaryBytes;
 
     @OnOpen
     public void open(Session session) {
@@ -200,11 +199,9 @@ public class ChatSocket {
     /** A binary frame, part by part: never held, answered once it has ended. */
     @OnMessage
     public void binary(Session session, ByteBuffer part, boolean last) {
-        binaryBytes += part.remaining();
         if (!last) {
             return;
         }
-        binaryBytes = 0;
         if (!authenticated) {
             authenticate(session, JSON.createObjectNode());
             return;

@@ -116,6 +116,17 @@ class ChatSocketIT {
     }
 
     @Test
+    void aSessionKeyThatBreaksTheIdRuleIsRefusedBeforeAnythingIsStored() throws Exception {
+        for (String key : List.of("../x", "a/b", "a b", "k".repeat(256))) {
+            send(chat("bad", key, "hello"));
+            JsonNode error = next();
+            assertEquals("bad", error.path("id").asText());
+            assertEquals("invalid_id", error.path("error").path("code").asText(), error.toString());
+        }
+        assertTrue(fake.requests().isEmpty(), "no turn ran");
+    }
+
+    @Test
     void failedTurnAnswersWithAnErrorResponse() throws Exception {
         fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
         send(chat("r3", "ws-" + UUID.randomUUID(), "hello"));
