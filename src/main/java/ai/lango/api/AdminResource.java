@@ -71,7 +71,7 @@ public class AdminResource {
     @GET
     @Path("sessions/{key}")
     public Response session(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key);
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.dbKind());
         if (invalid.isPresent()) {
             return invalid.get();
         }
@@ -112,7 +112,7 @@ public class AdminResource {
     @DELETE
     @Path("sessions/{key}")
     public Response delete(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key);
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.dbKind());
         if (invalid.isPresent()) {
             return invalid.get();
         }

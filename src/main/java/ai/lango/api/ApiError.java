@@ -28,8 +28,8 @@ final class ApiError {
     }
 
     /** 400 for an id that cannot even have been stored (empty or longer than the column), else empty. */
-    static java.util.Optional<Response> unstorableId(String what, String id) {
-        return Ids.storable(id) ? java.util.Optional.empty() : invalidId(what, id);
+    static java.util.Optional<Response> unstorableId(String what, String id, ai.lango.config.LangoSettings.DbKind database) {
+        return Ids.storable(id, database) ? java.util.Optional.empty() : invalidId(what, id);
     }
 
     /** Why a body is not JSON, with the place when the parser knows it (a constraint error has none). */

@@ -17,6 +17,7 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.websocket.CloseReason;
+import jakarta.websocket.OnClose;
 import jakarta.websocket.OnError;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.OnOpen;
@@ -27,6 +28,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
@@ -63,6 +65,8 @@ public class ChatSocket {
     private final StringBuilder frame = new StringBuilder();
     private long frameBytes;
     private boolean frameTooLarge;
+    /** The close of a socket that has not authenticated in time; cancelled once it has, or has closed. */
+    private volatile ScheduledFuture<?> authDeadline;
 
     @OnOpen
     public void open(Session session) {
@@ -73,7 +77,7 @@ public class ChatSocket {
         if (!authenticated) {
             // A socket that never authenticates must not stay open: it would hold a connection for nothing.
             Duration wait = settings.access().authTimeout();
-            scheduler.schedule(() -> {
+            authDeadline = scheduler.schedule(() -> {
                 if (!authenticated && session.isOpen()) {
                     close(session, "no auth frame within " + wait.toSeconds() + " s; authenticate first with"
                             + " {\"type\":\"auth\",\"token\":…}");
@@ -153,6 +157,18 @@ public class ChatSocket {
         turn(session, id, sessionKey, message);
     }
 
+    @OnClose
+    public void closed(Session session) {
+        cancelAuthDeadline();
+    }
+
+    private void cancelAuthDeadline() {
+        ScheduledFuture<?> deadline = authDeadline;
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+    }
+
     /** Protocol errors (bad UTF-8, an unmasked frame, a reset connection) end the connection; nothing to report. */
     @OnError
     public void failed(Session session, Throwable error) {
@@ -182,6 +198,7 @@ public class ChatSocket {
         if ("auth".equals(frame.path("type").asText())
                 && new AccessGuard(settings.access()).tokenMatches(frame.path("token").asText(null))) {
             authenticated = true;
+            cancelAuthDeadline();
             send(session, event("auth.ok", JSON.createObjectNode()));
             return;
         }

@@ -2,6 +2,7 @@ package ai.lango.api;
 
 import ai.lango.adk.AgentService;
 import ai.lango.adk.JpaSessionService;
+import ai.lango.config.LangoSettings;
 import ai.lango.session.InvalidSessionKeyException;
 import ai.lango.session.SessionExistsException;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -36,12 +37,15 @@ public class SessionsResource {
     @Inject
     JpaSessionService sessions;
 
+    @Inject
+    LangoSettings settings;
+
     @GET
     public Response list(@PathParam("app") String app, @PathParam("user") String user) {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
         }
-        Optional<Response> invalid = ApiError.unstorableId("user", user);
+        Optional<Response> invalid = ApiError.unstorableId("user", user, settings.dbKind());
         if (invalid.isPresent()) {
             return invalid.get();
         }
@@ -93,7 +97,7 @@ public class SessionsResource {
             return unknownApp(app);
         }
         // Reading takes any id that could have been stored, so sessions stored before the id rule stay readable.
-        Optional<Response> invalid = ApiError.unstorableId("user", user).or(() -> ApiError.unstorableId("session id", id));
+        Optional<Response> invalid = ApiError.unstorableId("user", user, settings.dbKind()).or(() -> ApiError.unstorableId("session id", id, settings.dbKind()));
         if (invalid.isPresent()) {
             return invalid.get();
         }
@@ -111,7 +115,7 @@ public class SessionsResource {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
         }
-        Optional<Response> invalid = ApiError.unstorableId("user", user).or(() -> ApiError.unstorableId("session id", id));
+        Optional<Response> invalid = ApiError.unstorableId("user", user, settings.dbKind()).or(() -> ApiError.unstorableId("session id", id, settings.dbKind()));
         if (invalid.isPresent()) {
             return invalid.get();
         }

@@ -41,8 +41,10 @@ public final class Ids {
      * Whether an id could have been stored at all, valid or not: sessions stored before the rule
      * existed stay readable and deletable by the id they were stored under.
      */
-    public static boolean storable(String id) {
-        return id != null && !id.isEmpty() && id.length() <= MAX_LENGTH;
+    public static boolean storable(String id, LangoSettings.DbKind database) {
+        return id != null && !id.isEmpty() && id.length() <= MAX_LENGTH
+                // PostgreSQL cannot store a NUL, and a query that binds one fails its connection's transaction.
+                && (database != LangoSettings.DbKind.POSTGRESQL || id.indexOf('\u0000') < 0);
     }
 
     /** Control characters shown as \\uXXXX, so an error message never carries them. */
