@@ -1,11 +1,15 @@
 // Lango chat page: WebSocket chat (CONTRACT.md) with streamed Markdown, tool calls, delegation,
-// errors and automatic reconnect. Sessions come from the ADK session routes.
+// errors and automatic reconnect. Sessions come from the ADK session routes. With lango.auth.token
+// set, the page asks for the token before it connects, says "connected" only once the server has
+// accepted it, and keeps every message typed meanwhile until it can be sent.
 (function () {
   "use strict";
   const USER = "user"; // the WebSocket chats as the default user
   const $ = (id) => document.getElementById(id);
   const messages = $("messages"), input = $("input"), send = $("send"), status = $("status"), list = $("sessions");
-  let socket = null, retry = 0, nextId = 1, current = null, pending = {};
+  const tokenForm = $("token-form"), tokenInput = $("token");
+  let socket = null, retry = 0, nextId = 1, current = null, pending = {}, ready = false, retryTimer = null, lostTurn = false;
+  const outbox = []; // requests typed while not connected: sent, in order, once the server accepts them
   let sessionKey = localStorage.getItem("lango.session") || newKey();
 
   function newKey() { return "chat-" + Math.random().toString(36).slice(2, 10); }
@@ -20,7 +24,7 @@
   }
   function scroll() { messages.scrollTop = messages.scrollHeight; }
 
-  function addUser(text) { messages.appendChild(el("div", "msg user", text)); scroll(); }
+  function addUser(text) { const box = el("div", "msg user", text); messages.appendChild(box); scroll(); return box; }
   function addError(text) { messages.appendChild(el("div", "msg error", text)); scroll(); }
 
   /** An assistant message that fills while the turn runs. */
@@ -51,27 +55,76 @@
     }
   }
 
-  function connect() {
+  /** Whether this server wants a token, and whether the stored one is right: a 401 from the API says so. */
+  async function tokenAccepted() {
+    try {
+      const response = await fetch("api/list-apps", { headers: headers() });
+      return response.status !== 401;
+    } catch (e) {
+      return true; // unreachable: the socket's reconnect loop reports that
+    }
+  }
+
+  function askForToken(text) {
+    ready = false;
+    setStatus(text, true);
+    tokenForm.hidden = false;
+    tokenInput.focus();
+  }
+
+  async function connect() {
+    clearTimeout(retryTimer);
+    if (!(await tokenAccepted())) {
+      askForToken(token() ? "the access token was not accepted" : "this server needs an access token");
+      return;
+    }
+    tokenForm.hidden = true;
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/[^/]*$/, "") + "ws";
-    socket = new WebSocket(url);
-    socket.onopen = () => {
+    const ws = new WebSocket(url);
+    socket = ws;
+    setStatus("connecting…", true);
+    ws.onopen = () => {
       retry = 0;
-      if (token()) socket.send(JSON.stringify({ type: "auth", token: token() }));
-      setStatus("connected", false);
-      send.disabled = false;
-    };
-    socket.onclose = (event) => {
-      send.disabled = true;
-      if (event.code === 1008) { // policy violation: this server wants a token
-        const entered = prompt("This Lango server requires an access token:");
-        if (entered) localStorage.setItem("lango.token", entered);
+      if (token()) {
+        setStatus("authenticating…", true);
+        ws.send(JSON.stringify({ type: "auth", token: token() }));
+      } else {
+        connected();
       }
-      Object.values(pending).forEach((p) => { p.body.classList.remove("thinking"); });
+    };
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      ready = false;
+      // A turn sent but not answered: the server may still finish and store it; the session is read again on reconnect.
+      Object.values(pending).forEach((p) => { p.box.classList.remove("thinking"); lostTurn = true; });
+      pending = {};
+      current = null;
+      if (event.code === 1008) { // policy violation: the token is missing or wrong
+        askForToken("the access token was not accepted");
+        return;
+      }
       const delay = Math.min(30000, 500 * 2 ** retry++);
       setStatus("disconnected — reconnecting in " + Math.round(delay / 1000) + " s", true);
-      setTimeout(connect, delay);
+      retryTimer = setTimeout(connect, delay);
     };
-    socket.onmessage = (message) => handle(JSON.parse(message.data));
+    ws.onmessage = (message) => handle(JSON.parse(message.data));
+  }
+
+  /** The server accepts requests now: say so, and send what was typed meanwhile. */
+  function connected() {
+    ready = true;
+    setStatus("connected", false);
+    if (lostTurn && !outbox.length) open(sessionKey);
+    lostTurn = false;
+    flush();
+  }
+
+  /** The next typed request, once the server accepts requests and no turn is running. */
+  function flush() {
+    if (!ready || Object.keys(pending).length || !outbox.length) return;
+    const request = outbox.shift();
+    request.box.classList.remove("pending");
+    transmit(request);
   }
 
   function setStatus(text, offline) {
@@ -80,6 +133,10 @@
   }
 
   function handle(frame) {
+    if (frame.type === "event" && frame.event === "auth.ok") {
+      connected();
+      return;
+    }
     if (frame.type === "event") {
       const p = frame.payload || {};
       if (p.sessionKey && p.sessionKey !== sessionKey) return;
@@ -111,23 +168,29 @@
         turn.text = frame.result.response;
         turn.body.innerHTML = LangoMarkdown.render(turn.text);
       }
-      send.disabled = false;
       loadSessions();
+      flush();
     }
   }
 
   function submit(event) {
     event.preventDefault();
     const text = input.value.trim();
-    if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
-    const id = String(nextId++);
-    addUser(text);
+    if (!text) return;
+    const request = { id: String(nextId++), sessionKey, text, box: addUser(text) };
+    input.value = "";
+    // Kept, never dropped: sent once the server accepts requests and the running turn has ended.
+    request.box.classList.add("pending");
+    outbox.push(request);
+    flush();
+  }
+
+  function transmit(request) {
     current = assistant();
     current.box.classList.add("thinking");
-    pending[id] = current;
-    socket.send(JSON.stringify({ type: "request", id, method: "chat.message", params: { sessionKey, message: text } }));
-    input.value = "";
-    send.disabled = true;
+    pending[request.id] = current;
+    socket.send(JSON.stringify({ type: "request", id: request.id, method: "chat.message",
+      params: { sessionKey: request.sessionKey, message: request.text } }));
   }
 
   async function loadSessions() {
@@ -171,10 +234,17 @@
     scroll();
   }
 
+  tokenForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const entered = tokenInput.value.trim();
+    if (!entered) return;
+    localStorage.setItem("lango.token", entered);
+    tokenInput.value = "";
+    connect().then(() => { if (tokenForm.hidden && !outbox.length) open(sessionKey); });
+  });
   $("composer").addEventListener("submit", submit);
   input.addEventListener("keydown", (e) => { if (e.key === "Enter" && !e.shiftKey) submit(e); });
   $("new-session").onclick = () => { sessionKey = newKey(); localStorage.setItem("lango.session", sessionKey); messages.replaceChildren(); loadSessions(); };
-  send.disabled = true;
   connect();
   open(sessionKey);
 })();

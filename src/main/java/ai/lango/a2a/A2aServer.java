@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.regex.Pattern;
+import ai.lango.config.Ids;
 
 /**
  * The A2A JSON-RPC endpoint's logic, without a container: reads a request body, answers
@@ -18,9 +18,8 @@ public final class A2aServer {
 
     /** The longest message text accepted, as for a chat frame. */
     public static final int MAX_TEXT_CHARS = 1024 * 1024;
-    /** Context ids become part of a session key; UUIDs and similar tokens fit. */
-    public static final int MAX_CONTEXT_ID_CHARS = 200;
-    private static final Pattern CONTEXT_ID = Pattern.compile("[A-Za-z0-9._:-]{1," + MAX_CONTEXT_ID_CHARS + "}");
+    /** Context ids become session ids "a2a-&lt;contextId&gt;", which follow the id rule ({@link Ids}). */
+    public static final int MAX_CONTEXT_ID_CHARS = Ids.MAX_LENGTH - "a2a-".length();
 
     /** The agent behind the endpoint: one turn in a context, its answer's text. */
     @FunctionalInterface
@@ -53,8 +52,8 @@ public final class A2aServer {
             request = A2aJson.MAPPER.readTree(body == null ? "" : body);
         } catch (JsonProcessingException e) {
             return JsonRpcResponse.failure(null, JsonRpcError.PARSE_ERROR, "the body is not valid JSON: "
-                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr());
+                    + e.getOriginalMessage() + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr()));
         }
         if (request == null || request.isMissingNode()) {
             return JsonRpcResponse.failure(null, JsonRpcError.PARSE_ERROR, "the body is empty; expected a JSON-RPC request");
@@ -126,11 +125,11 @@ public final class A2aServer {
         JsonNode context = message.get("contextId");
         if (context == null || context.isNull()) {
             contextId = UUID.randomUUID().toString();
-        } else if (context.isTextual() && CONTEXT_ID.matcher(context.asText()).matches()) {
+        } else if (context.isTextual() && Ids.valid(context.asText()) && context.asText().length() <= MAX_CONTEXT_ID_CHARS) {
             contextId = context.asText();
         } else {
-            return invalidParams(id, "params.message.contextId must be 1 to " + MAX_CONTEXT_ID_CHARS
-                    + " letters, digits, '.', '_', ':' or '-'");
+            return invalidParams(id, "params.message.contextId must be an id of 1 to " + MAX_CONTEXT_ID_CHARS
+                    + " letters, digits, '.', '_', ':', '@' or '-' (not \".\" or \"..\")");
         }
         JsonNode parts = message.get("parts");
         if (parts == null || !parts.isArray() || parts.isEmpty()) {

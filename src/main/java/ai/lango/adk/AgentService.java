@@ -5,6 +5,8 @@ import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderException;
+import ai.lango.session.TokenEstimator;
 import ai.lango.provider.ProviderSettings;
 import ai.lango.provider.Providers;
 import com.google.adk.agents.BaseAgent;
@@ -149,7 +151,13 @@ public class AgentService {
                                                Consumer<Event> onEvent) {
         LangoRunner current = runner;
         if (current == null) {
-            return CompletableFuture.failedFuture(new LangoRunner.TurnException(unavailable, null));
+            return CompletableFuture.failedFuture(new LangoRunner.TurnException(unavailable,
+                    new ProviderException("none", ProviderException.Kind.NOT_CONFIGURED, unavailable)));
+        }
+        int tokens = TokenEstimator.estimate(message);
+        if (tokens > sessions.tokenBudget()) {
+            MessageTooLargeException tooLarge = new MessageTooLargeException(tokens, sessions.tokenBudget());
+            return CompletableFuture.failedFuture(new LangoRunner.TurnException(tooLarge.getMessage(), tooLarge));
         }
         TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
         CompletableFuture<String> turn = new CompletableFuture<>();

@@ -82,7 +82,8 @@ public class JpaSessionService implements BaseSessionService {
     /**
      * The session for the runner, created when unknown (Lango's rule: a run on a new id starts a
      * conversation). Without a config its events are the history cut to the token budget; with one,
-     * its numRecentEvents and afterTimestamp filters apply.
+     * its numRecentEvents and afterTimestamp filters apply. A session of another user fails the turn
+     * with a {@link SessionNotFoundException}, which says no more than an unknown id would.
      */
     @Override
     public Maybe<Session> getSession(String appName, String userId, String sessionId,
@@ -92,13 +93,14 @@ public class JpaSessionService implements BaseSessionService {
                     .isPresent();
             if (!filtered) {
                 SessionStore.View view = store.open(sessionId, appName, userId, tokenBudget);
-                return owns(view.session(), appName, userId)
-                        ? toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState())
-                        : null;
+                if (!owns(view.session(), appName, userId)) {
+                    throw new SessionNotFoundException(sessionId, userId);
+                }
+                return toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState());
             }
             StoredSession stored = store.getOrCreate(sessionId, appName, userId);
             if (!owns(stored, appName, userId)) {
-                return null;
+                throw new SessionNotFoundException(sessionId, userId);
             }
             GetSessionConfig filters = config.get();
             List<Message> messages = store.messages(sessionId, filters.numRecentEvents().orElse(0),

@@ -42,9 +42,29 @@ final class RequestConversion {
         systemInstruction(request).ifPresent(text -> messages.add(ChatMessage.system(text)));
         messages.addAll(convertMessages(request.contents()));
         Optional<GenerateContentConfig> config = request.config();
-        return new ChatRequest(request.model().orElse(model), ToolCallPairing.repair(messages), tools(request),
+        return new ChatRequest(request.model().orElse(model), opensWithUser(ToolCallPairing.repair(messages)), tools(request),
                 config.flatMap(GenerateContentConfig::temperature).map(Float::doubleValue).orElse(null),
                 config.flatMap(GenerateContentConfig::maxOutputTokens).orElse(null));
+    }
+
+    /**
+     * The conversation from its first user message on, the system message kept: a history cut to
+     * the token budget may begin with an answer (or a call and its results) whose question was cut
+     * away, and providers refuse or misread a conversation that opens with the model's own words.
+     * A request with no user message at all is left as it is.
+     */
+    static List<ChatMessage> opensWithUser(List<ChatMessage> messages) {
+        int start = messages.isEmpty() || messages.get(0).role() != ChatMessage.Role.SYSTEM ? 0 : 1;
+        int firstUser = start;
+        while (firstUser < messages.size() && messages.get(firstUser).role() != ChatMessage.Role.USER) {
+            firstUser++;
+        }
+        if (firstUser == start || firstUser == messages.size()) {
+            return messages;
+        }
+        List<ChatMessage> kept = new ArrayList<>(messages.subList(0, start));
+        kept.addAll(messages.subList(firstUser, messages.size()));
+        return kept;
     }
 
     /** The system instruction's text parts joined with newlines; empty when there is none. */

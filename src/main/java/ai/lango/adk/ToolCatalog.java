@@ -13,7 +13,10 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 
-/** The tools the agent is given, each adapted to ADK once; calls run on the managed executor. */
+/**
+ * The tools the agent is given, each adapted to ADK once; calls run on the managed executor, and
+ * their results have the configured secrets masked.
+ */
 @ApplicationScoped
 public class ToolCatalog {
 
@@ -32,8 +35,8 @@ public class ToolCatalog {
     @PostConstruct
     void init() {
         LangoSettings.ToolSettings config = settings.tools();
-        tools = BuiltinTools.create(config.workspace(), config.execEnabled(), config.execTimeout());
-        ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT);
+        tools = BuiltinTools.create(config.workspace(), config.execEnabled(), config.execTimeout(), config.execEnv());
+        ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, settings.secrets());
         adapted = tools.stream().<BaseTool>map(tool -> new ToolAdapter(tool, runner)).toList();
     }
 

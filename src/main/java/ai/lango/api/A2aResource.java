@@ -3,6 +3,7 @@ package ai.lango.api;
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.A2aServer;
 import ai.lango.adk.AgentService;
+import ai.lango.a2a.JsonRpcError;
 import ai.lango.adk.LangoRunner;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
@@ -50,6 +51,11 @@ public class A2aResource {
             return agent.chat(USER_ID, SESSION_PREFIX + contextId, text, false, event -> {
             });
         } catch (LangoRunner.TurnException e) {
+            if (TurnFailures.of(e).status() == Response.Status.NOT_FOUND) {
+                // The context's session belongs to another user: as unusable as an invalid context id.
+                throw new A2aException(JsonRpcError.INVALID_PARAMS, "params.message.contextId \"" + contextId
+                        + "\" is not available; use another context id");
+            }
             throw new A2aException(e.getMessage());
         }
     }

@@ -1,18 +1,62 @@
 package ai.lango.api;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.config.SettingsParser;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Locale;
 
-/** Who may call: the bearer token (when one is configured) and the origins allowed to open /ws. */
+/**
+ * Who may call: the bearer token (when one is configured), the origins allowed to open /ws, and
+ * the Host names the server answers to.
+ */
 public final class AccessGuard {
 
     private final LangoSettings.Access access;
+    private final String boundHost;
 
     public AccessGuard(LangoSettings.Access access) {
+        this(access, SettingsParser.DEFAULT_HTTP_HOST);
+    }
+
+    /** @param boundHost lango.http.host, the interface the server listens on */
+    public AccessGuard(LangoSettings.Access access, String boundHost) {
         this.access = access;
+        this.boundHost = boundHost == null ? "" : boundHost.toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A Host header names this server: a loopback name (localhost, 127.x.x.x, [::1]), the interface
+     * it is bound to (unless that is a wildcard such as 0.0.0.0), or a name in
+     * lango.http.allowed-hosts ("*": any). No Host header at all is not a browser's request, so no
+     * rebinding attack, and passes.
+     */
+    public boolean hostAllowed(String hostHeader) {
+        if (hostHeader == null || hostHeader.isBlank() || access.allowedHosts().contains("*")) {
+            return true;
+        }
+        String host = withoutPort(hostHeader.trim().toLowerCase(Locale.ROOT));
+        if (host.endsWith(".")) {
+            host = host.substring(0, host.length() - 1);
+        }
+        return host.equals("localhost") || host.matches("127(\\.\\d{1,3}){3}") || host.equals("[::1]")
+                || (!isWildcard(boundHost) && (host.equals(boundHost) || host.equals("[" + boundHost + "]")))
+                || access.allowedHosts().contains(host);
+    }
+
+    private static boolean isWildcard(String host) {
+        return host.isEmpty() || host.equals("*") || host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+    }
+
+    /** "name:port" and "[v6]:port" without the port. */
+    private static String withoutPort(String host) {
+        if (host.startsWith("[")) {
+            int end = host.indexOf(']');
+            return end < 0 ? host : host.substring(0, end + 1);
+        }
+        int colon = host.indexOf(':');
+        return colon < 0 ? host : host.substring(0, colon);
     }
 
     public boolean tokenRequired() {

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The run endpoints of ADK's API server, same paths and JSON (ADK's own mapper), so ADK clients
@@ -56,9 +57,7 @@ public class AdkApiResource {
         try {
             request = JsonBaseModel.getMapper().readTree(body == null ? "" : body);
         } catch (JsonProcessingException e) {
-            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", "the body is not valid JSON: "
-                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr()));
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e)));
         }
         if (request == null || !request.isObject()) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "the body must be a JSON object"));
@@ -66,18 +65,22 @@ public class AdkApiResource {
         String appName = text(request, "appName");
         String sessionId = text(request, "sessionId");
         String userId = text(request, "userId");
-        if (appName.isEmpty() || sessionId.isEmpty()) {
-            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "appName and sessionId are required"));
+        if (appName.isEmpty() || sessionId.isEmpty() || userId.isEmpty()) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "appName, userId and sessionId are required"));
         }
         if (!AgentService.APP_NAME.equals(appName)) {
             return failed(SessionsResource.unknownApp(appName));
+        }
+        Optional<Response> invalid = ApiError.invalidId("userId", userId).or(() -> ApiError.invalidId("sessionId", sessionId));
+        if (invalid.isPresent()) {
+            return failed(invalid.get());
         }
         StringBuilder message = new StringBuilder();
         request.path("newMessage").path("parts").forEach(part -> message.append(part.path("text").asText("")));
         if (message.length() == 0) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part"));
         }
-        return new RunRequest(userId.isEmpty() ? AgentService.DEFAULT_USER : userId, sessionId, message.toString(),
+        return new RunRequest(userId, sessionId, message.toString(),
                 request.path("streaming").asBoolean(false), null);
     }
 
@@ -99,7 +102,7 @@ public class AdkApiResource {
         try {
             agent.chat(run.userId(), run.sessionId(), run.message(), false, events::add);
         } catch (LangoRunner.TurnException e) {
-            return ApiError.of(Response.Status.INTERNAL_SERVER_ERROR, "run_failed", e.getMessage());
+            return TurnFailures.of(e).response(e.getMessage());
         }
         try {
             return Response.ok(JsonBaseModel.getMapper().writeValueAsString(events), MediaType.APPLICATION_JSON).build();
@@ -155,6 +158,6 @@ public class AdkApiResource {
     }
 
     private static String text(JsonNode node, String field) {
-        return node.path(field).asText("").trim();
+        return node.path(field).asText("");
     }
 }

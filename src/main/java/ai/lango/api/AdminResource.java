@@ -45,9 +45,18 @@ public class AdminResource {
     @Inject
     LangoSettings settings;
 
+    /**
+     * A page of the stored sessions; with {@code ?key=} the one session stored under that key. The
+     * query form reaches every stored key, also one that cannot stand in a URL path ("a/b", "..",
+     * control characters) because it was stored before ids were validated.
+     */
     @GET
     @Path("sessions")
-    public Response sessions(@QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size) {
+    public Response sessions(@QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size,
+                             @QueryParam("key") String key) {
+        if (key != null) {
+            return session(key);
+        }
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_page",
                     "page must be 0 or more and size from 1 to " + MAX_PAGE_SIZE);
@@ -62,6 +71,10 @@ public class AdminResource {
     @GET
     @Path("sessions/{key}")
     public Response session(@PathParam("key") String key) {
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.dbKind());
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         Optional<StoredSession> found;
         try {
             found = store.find(key);
@@ -85,9 +98,24 @@ public class AdminResource {
         return ok(body);
     }
 
+    /** Deletes the session stored under {@code ?key=}, whatever characters the key has. */
+    @DELETE
+    @Path("sessions")
+    public Response deleteByQuery(@QueryParam("key") String key) {
+        if (key == null) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_request",
+                    "name the session: DELETE /api/admin/sessions/{key} or /api/admin/sessions?key=…");
+        }
+        return delete(key);
+    }
+
     @DELETE
     @Path("sessions/{key}")
     public Response delete(@PathParam("key") String key) {
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.dbKind());
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         try {
             return store.delete(key) ? Response.noContent().build() : notFound(key);
         } catch (InvalidSessionKeyException e) {
@@ -131,6 +159,10 @@ public class AdminResource {
                 .put("lango.providers." + p.id() + ".base-url", p.baseUrl().orElse(null))
                 .put("lango.providers." + p.id() + ".api-key", p.apiKey().map(k -> Redaction.MASK).orElse(null)));
         body.putPOJO("lango.http.allowed-origins", settings.access().allowedOrigins());
+        body.putPOJO("lango.http.allowed-hosts", settings.access().allowedHosts());
+        body.put("lango.http.max-body", settings.access().maxBody());
+        body.put("lango.ws.auth-timeout", settings.access().authTimeout().toString());
+        body.putPOJO("lango.tools.exec.env", settings.tools().execEnv());
         body.put("lango.a2a.enabled", settings.a2a().enabled());
         ObjectNode remote = body.putObject("lango.a2a.remote-agents");
         settings.a2a().remoteAgents().forEach((name, url) -> remote.put(name, Redaction.url(url.toString())));
@@ -149,6 +181,7 @@ public class AdminResource {
     }
 
     private static ObjectNode summary(StoredSession session) {
+        // JSON escapes any character a key holds, so even a key stored before ids were validated shows as it is.
         return JSON.createObjectNode().put("key", session.key()).put("appName", session.appName())
                 .put("userId", session.userId()).put("createdAt", session.createdAt().toString())
                 .put("updatedAt", session.updatedAt().toString());

@@ -1,6 +1,9 @@
 package ai.lango.api;
 
+import ai.lango.config.Ids;
 import ai.lango.config.SettingsParser;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.ws.rs.core.MediaType;
@@ -17,6 +20,23 @@ final class ApiError {
 
     static Response of(Response.Status status, String code, String message) {
         return Response.status(status).type(MediaType.APPLICATION_JSON).entity(body(code, message)).build();
+    }
+
+    /** 400 invalid_id when {@code id} breaks the id rule ({@link Ids}), else empty. */
+    static java.util.Optional<Response> invalidId(String what, String id) {
+        return Ids.problem(what, id).map(problem -> of(Response.Status.BAD_REQUEST, "invalid_id", problem));
+    }
+
+    /** 400 for an id that cannot even have been stored (empty or longer than the column), else empty. */
+    static java.util.Optional<Response> unstorableId(String what, String id, ai.lango.config.LangoSettings.DbKind database) {
+        return Ids.storable(id, database) ? java.util.Optional.empty() : invalidId(what, id);
+    }
+
+    /** Why a body is not JSON, with the place when the parser knows it (a constraint error has none). */
+    static String notJson(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        return "the body is not valid JSON: " + e.getOriginalMessage()
+                + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr());
     }
 
     static String body(String code, String message) {

@@ -11,16 +11,25 @@ import com.google.genai.types.Content;
 import com.google.genai.types.FunctionCall;
 import com.google.genai.types.FunctionResponse;
 import com.google.genai.types.Part;
+import ai.lango.config.Ids;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.websocket.CloseReason;
+import jakarta.websocket.OnClose;
+import jakarta.websocket.OnError;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.OnOpen;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
@@ -32,8 +41,10 @@ import java.util.logging.Logger;
 @ServerEndpoint("/ws")
 public class ChatSocket {
 
-    /** Frames larger than this are refused with an error response. */
-    static final int MAX_FRAME_CHARS = 1024 * 1024;
+    /** Frames larger than this many bytes (UTF-8) are refused with an error response. */
+    static final int MAX_FRAME_BYTES = 1024 * 1024;
+    /** Frames arrive in parts of at most this many characters, so a frame of any size is counted, never held. */
+    static final int PART_CHARS = 64 * 1024;
     static final String DEFAULT_SESSION = "default";
 
     private static final Logger LOG = Logger.getLogger(ChatSocket.class.getName());
@@ -45,23 +56,69 @@ public class ChatSocket {
     @Inject
     LangoSettings settings;
 
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
     /** One endpoint instance per connection: whether this one has shown the token. */
-    private boolean authenticated;
+    private volatile boolean authenticated;
+    /** The frame being received, part by part; its size in UTF-8 bytes, and whether it went over the limit. */
+    private final StringBuilder frame = new StringBuilder();
+    private long frameBytes;
+    private boolean frameTooLarge;
+    /** The close of a socket that has not authenticated in time; cancelled once it has, or has closed. */
+    private volatile ScheduledFuture<?> authDeadline;
 
     @OnOpen
     public void open(Session session) {
         authenticated = !new AccessGuard(settings.access()).tokenRequired();
-        // Room for one byte over the limit, so an oversized frame reaches us and gets a clear answer.
-        session.setMaxTextMessageBufferSize(MAX_FRAME_CHARS * 4 + 1);
+        session.setMaxTextMessageBufferSize(PART_CHARS);
+        session.setMaxBinaryMessageBufferSize(PART_CHARS);
         session.setMaxIdleTimeout(0);
+        if (!authenticated) {
+            // A socket that never authenticates must not stay open: it would hold a connection for nothing.
+            Duration wait = settings.access().authTimeout();
+            authDeadline = scheduler.schedule(() -> {
+                if (!authenticated && session.isOpen()) {
+                    close(session, "no auth frame within " + wait.toSeconds() + " s; authenticate first with"
+                            + " {\"type\":\"auth\",\"token\":…}");
+                }
+            }, wait.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
+    /** A text frame, part by part: kept up to the limit, counted (never held) past it. */
     @OnMessage
-    public void text(Session session, String frame) {
-        if (frame.length() > MAX_FRAME_CHARS && authenticated) {
-            send(session, error(null, "frame_too_large", "frames are limited to " + MAX_FRAME_CHARS + " characters"));
+    public void text(Session session, String part, boolean last) {
+        if (!frameTooLarge) {
+            frameBytes += utf8Length(part);
+            if (frameBytes > MAX_FRAME_BYTES) {
+                frameTooLarge = true;
+                frame.setLength(0);
+                frame.trimToSize();
+            } else {
+                frame.append(part);
+            }
+        }
+        if (!last) {
             return;
         }
+        boolean tooLarge = frameTooLarge;
+        String text = frame.toString();
+        frame.setLength(0);
+        frameBytes = 0;
+        frameTooLarge = false;
+        if (tooLarge) {
+            if (!authenticated) {
+                authenticate(session, JSON.createObjectNode());
+                return;
+            }
+            send(session, error(null, "frame_too_large", "frames are limited to " + MAX_FRAME_BYTES + " bytes (1 MiB)"));
+            return;
+        }
+        text(session, text);
+    }
+
+    private void text(Session session, String frame) {
         JsonNode request;
         try {
             request = JSON.readTree(frame);
@@ -92,7 +149,48 @@ public class ChatSocket {
             send(session, error(id, "invalid_params", "params.message is required (params.sessionKey defaults to \"default\")"));
             return;
         }
+        Optional<String> invalidKey = Ids.problem("params.sessionKey", sessionKey);
+        if (invalidKey.isPresent()) {
+            send(session, error(id, "invalid_id", invalidKey.get()));
+            return;
+        }
         turn(session, id, sessionKey, message);
+    }
+
+    @OnClose
+    public void closed(Session session) {
+        cancelAuthDeadline();
+    }
+
+    private void cancelAuthDeadline() {
+        ScheduledFuture<?> deadline = authDeadline;
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+    }
+
+    /** Protocol errors (bad UTF-8, an unmasked frame, a reset connection) end the connection; nothing to report. */
+    @OnError
+    public void failed(Session session, Throwable error) {
+        LOG.fine(() -> "WebSocket connection failed: " + error);
+    }
+
+    private static long utf8Length(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 
     /** With lango.auth.token set, the first frame must be {"type":"auth","token":…}; anything else closes. */
@@ -100,18 +198,27 @@ public class ChatSocket {
         if ("auth".equals(frame.path("type").asText())
                 && new AccessGuard(settings.access()).tokenMatches(frame.path("token").asText(null))) {
             authenticated = true;
+            cancelAuthDeadline();
             send(session, event("auth.ok", JSON.createObjectNode()));
             return;
         }
+        close(session, "authenticate first with {\"type\":\"auth\",\"token\":…}");
+    }
+
+    private static void close(Session session, String reason) {
         try {
-            session.close(new CloseReason(CloseReason.CloseCodes.VIOLATED_POLICY, "authenticate first with {\"type\":\"auth\",\"token\":…}"));
+            session.close(new CloseReason(CloseReason.CloseCodes.VIOLATED_POLICY, reason));
         } catch (IOException e) {
             LOG.fine(() -> "close failed: " + e.getMessage());
         }
     }
 
+    /** A binary frame, part by part: never held, answered once it has ended. */
     @OnMessage
-    public void binary(Session session, ByteBuffer frame) {
+    public void binary(Session session, ByteBuffer part, boolean last) {
+        if (!last) {
+            return;
+        }
         if (!authenticated) {
             authenticate(session, JSON.createObjectNode());
             return;
@@ -131,7 +238,8 @@ public class ChatSocket {
                         response.putObject("result").put("response", answer);
                         send(session, response);
                     } else {
-                        send(session, error(id, "turn_failed", failure.getMessage()));
+                        String code = TurnFailures.of(failure).code();
+                        send(session, error(id, code.equals("run_failed") ? "turn_failed" : code, failure.getMessage()));
                     }
                 });
     }

@@ -2,6 +2,7 @@ package ai.lango.api;
 
 import ai.lango.adk.AgentService;
 import ai.lango.adk.JpaSessionService;
+import ai.lango.config.LangoSettings;
 import ai.lango.session.InvalidSessionKeyException;
 import ai.lango.session.SessionExistsException;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -21,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** ADK's session routes: list, create (with or without an id), read, delete. Reading never creates. */
@@ -35,10 +37,17 @@ public class SessionsResource {
     @Inject
     JpaSessionService sessions;
 
+    @Inject
+    LangoSettings settings;
+
     @GET
     public Response list(@PathParam("app") String app, @PathParam("user") String user) {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
+        }
+        Optional<Response> invalid = ApiError.unstorableId("user", user, settings.dbKind());
+        if (invalid.isPresent()) {
+            return invalid.get();
         }
         List<Session> list = sessions.listSessions(app, user).blockingGet().sessions();
         return json(list);
@@ -56,6 +65,12 @@ public class SessionsResource {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
         }
+        // What is stored follows the id rule; an absent id is generated (a UUID, which does).
+        Optional<Response> invalid = ApiError.invalidId("user", user)
+                .or(() -> id == null ? Optional.empty() : ApiError.invalidId("session id", id));
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         Map<String, Object> state;
         try {
             JsonNode parsed = body == null || body.isBlank() ? null : JsonBaseModel.getMapper().readTree(body);
@@ -67,7 +82,9 @@ public class SessionsResource {
         try {
             return json(sessions.createSession(app, user, new ConcurrentHashMap<>(state), id).blockingGet());
         } catch (SessionExistsException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "session_exists", e.getMessage());
+            // Session ids are shared by all users: the same answer whoever holds the id, naming no one.
+            return ApiError.of(Response.Status.BAD_REQUEST, "session_id_unavailable", "the session id \"" + id
+                    + "\" is not available; choose another, or create the session without an id to get a new one");
         } catch (InvalidSessionKeyException e) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_id", e.getMessage());
         }
@@ -78,6 +95,11 @@ public class SessionsResource {
     public Response get(@PathParam("app") String app, @PathParam("user") String user, @PathParam("id") String id) {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
+        }
+        // Reading takes any id that could have been stored, so sessions stored before the id rule stay readable.
+        Optional<Response> invalid = ApiError.unstorableId("user", user, settings.dbKind()).or(() -> ApiError.unstorableId("session id", id, settings.dbKind()));
+        if (invalid.isPresent()) {
+            return invalid.get();
         }
         try {
             return sessions.readSession(app, user, id).map(SessionsResource::json).orElseGet(() ->
@@ -92,6 +114,10 @@ public class SessionsResource {
     public Response delete(@PathParam("app") String app, @PathParam("user") String user, @PathParam("id") String id) {
         if (!AgentService.APP_NAME.equals(app)) {
             return unknownApp(app);
+        }
+        Optional<Response> invalid = ApiError.unstorableId("user", user, settings.dbKind()).or(() -> ApiError.unstorableId("session id", id, settings.dbKind()));
+        if (invalid.isPresent()) {
+            return invalid.get();
         }
         sessions.deleteSession(app, user, id).blockingAwait();
         return Response.noContent().build();

@@ -47,11 +47,28 @@ public record LangoSettings(
                 agent, tools, access, A2a.DISABLED);
     }
 
-    /** lango.auth.token and the origins allowed to open /ws besides the server's own. */
-    public record Access(Optional<String> token, List<String> allowedOrigins) {
+    /**
+     * What the edges let through: lango.auth.token, the origins allowed to open /ws besides the
+     * server's own, the Host names HTTP and /ws answer to (loopback names when empty), the largest
+     * request body on /api, and how long /ws waits for the auth frame.
+     */
+    public record Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts,
+                         long maxBody, Duration authTimeout) {
+
+        /** lango.http.max-body's default: 1 MiB. */
+        public static final long DEFAULT_MAX_BODY = 1024 * 1024;
+        /** lango.ws.auth-timeout's default. */
+        public static final Duration DEFAULT_AUTH_TIMEOUT = Duration.ofSeconds(10);
+
+        /** The token and origins with every other limit at its default. */
+        public Access(Optional<String> token, List<String> allowedOrigins) {
+            this(token, allowedOrigins, List.of(), DEFAULT_MAX_BODY, DEFAULT_AUTH_TIMEOUT);
+        }
+
         @Override
         public String toString() {
-            return "Access[token=" + token.map(t -> Redaction.MASK).orElse("-") + ", allowedOrigins=" + allowedOrigins + "]";
+            return "Access[token=" + token.map(t -> Redaction.MASK).orElse("-") + ", allowedOrigins=" + allowedOrigins
+                    + ", allowedHosts=" + allowedHosts + ", maxBody=" + maxBody + ", authTimeout=" + authTimeout + "]";
         }
     }
 
@@ -69,8 +86,25 @@ public record LangoSettings(
                               Duration requestTimeout) {
     }
 
-    /** lango.tools.*: where the built-in tools may act and whether exec is allowed. */
-    public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout) {
+    /**
+     * lango.tools.*: where the built-in tools may act, whether exec is allowed, and the server's
+     * environment variables (by name) that exec passes to its commands.
+     */
+    public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout, List<String> execEnv) {
+
+        /** Without pass-through variables. */
+        public ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout) {
+            this(workspace, execEnabled, execTimeout, List.of());
+        }
+    }
+
+    /** Every configured secret, for masking wherever text leaves the server (tool results). */
+    public List<String> secrets() {
+        List<String> secrets = new java.util.ArrayList<>();
+        access.token().ifPresent(secrets::add);
+        dbPassword.ifPresent(secrets::add);
+        provider.flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
+        return List.copyOf(secrets);
     }
 
     /** The databases Lango runs on. */

@@ -17,8 +17,9 @@ import javax.sql.DataSource;
 
 /**
  * What happens once when the application starts: validate the configuration (an invalid value
- * stops the start with one clear message), create the data directory, migrate the schema, and say
- * where the data lives.
+ * stops the start with one clear message), refuse to run at all where listening would be wrong
+ * (beyond loopback without a token, or on a port another server holds), create the data directory,
+ * migrate the schema, and say where the data lives.
  */
 @ApplicationScoped
 public class LangoStartup {
@@ -35,20 +36,24 @@ public class LangoStartup {
         LangoSettings config;
         try {
             config = settings.get();
-        } catch (InvalidConfigurationException e) {
-            LOG.severe("Lango cannot start: " + e.getMessage());
-            throw e;
         } catch (RuntimeException e) {
             // CDI wraps producer failures; the cause carries the one clear message.
             Throwable cause = e;
             while (cause != null && !(cause instanceof InvalidConfigurationException)) {
                 cause = cause.getCause();
             }
+            if (cause instanceof UnsafeBindingException unsafe) {
+                throw StartRefusal.exit(unsafe.getMessage());
+            }
             if (cause != null) {
                 LOG.severe("Lango cannot start: " + cause.getMessage());
                 throw (InvalidConfigurationException) cause;
             }
             throw e;
+        }
+        // Before anything else (the database included): a second server on a taken port only says so and ends.
+        if (StartRefusal.anotherProcessListens(config.httpPort())) {
+            throw StartRefusal.exit(StartRefusal.portTaken(config.httpHost(), config.httpPort()));
         }
         createDataDir(config.dataDir());
         SchemaMigrations.Database database = SchemaMigrations.migrate(dataSource(config));

@@ -44,6 +44,10 @@ public final class SettingsParser {
     public static final String TOOLS_WORKSPACE = "lango.tools.workspace";
     public static final String EXEC_ENABLED = "lango.tools.exec.enabled";
     public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
+    public static final String EXEC_ENV = "lango.tools.exec.env";
+    public static final String MAX_BODY = "lango.http.max-body";
+    public static final String ALLOWED_HOSTS = "lango.http.allowed-hosts";
+    public static final String WS_AUTH_TIMEOUT = "lango.ws.auth-timeout";
     public static final String AUTH_TOKEN = "lango.auth.token";
     public static final String ALLOWED_ORIGINS = "lango.http.allowed-origins";
     public static final String A2A_ENABLED = "lango.a2a.enabled";
@@ -56,6 +60,12 @@ public final class SettingsParser {
 
     public static final int DEFAULT_HTTP_PORT = 9080;
     public static final String DEFAULT_HTTP_HOST = "localhost";
+
+    /** An environment variable's name. */
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    /** A host name or address as a Host header carries it, without the port. */
+    private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]");
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|B|KiB|MiB)", Pattern.CASE_INSENSITIVE);
 
     /** What an agent name may be: an ADK agent identifier. */
     private static final Pattern AGENT_NAME = Pattern.compile("[A-Za-z0-9_-]+");
@@ -78,7 +88,7 @@ public final class SettingsParser {
         String host = value(HTTP_HOST).orElse(DEFAULT_HTTP_HOST);
         Optional<String> token = value(AUTH_TOKEN);
         if (!isLoopback(host) && token.isEmpty()) {
-            throw new InvalidConfigurationException(HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
+            throw new UnsafeBindingException(HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
                     + " but " + AUTH_TOKEN + " is not set; set a token, or bind to localhost");
         }
         Path dataDir = dataDir();
@@ -96,7 +106,8 @@ public final class SettingsParser {
         Duration ttl = duration(SESSION_TTL, Duration.ZERO);
         return new LangoSettings(port, host, dataDir, kind, url, value(DB_USER), value(DB_PASSWORD),
                 value(MODEL), budget, ttl, provider(), agentLimits(), tools(dataDir),
-                new LangoSettings.Access(token, origins()), a2a());
+                new LangoSettings.Access(token, origins(), hosts(), maxBody(),
+                        duration(WS_AUTH_TIMEOUT, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, true)), a2a());
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
@@ -118,6 +129,50 @@ public final class SettingsParser {
             origins.add(o.replaceAll("/+$", ""));
         }
         return List.copyOf(origins);
+    }
+
+    /** lango.http.allowed-hosts: Host names (no port) HTTP and /ws answer to besides the loopback names, or *. */
+    private List<String> hosts() {
+        List<String> hosts = new java.util.ArrayList<>();
+        for (String host : value(ALLOWED_HOSTS).orElse("").split(",")) {
+            String h = host.trim().toLowerCase(Locale.ROOT);
+            if (h.isEmpty()) {
+                continue;
+            }
+            if (!h.equals("*") && !HOST_NAME.matcher(h).matches()) {
+                throw invalid(ALLOWED_HOSTS, host.trim(), "a comma-separated list of host names or addresses without"
+                        + " a port, such as chat.example.com,192.0.2.10, or *");
+            }
+            hosts.add(h);
+        }
+        return List.copyOf(hosts);
+    }
+
+    /** lango.http.max-body: bytes, or with KiB or MiB. */
+    private long maxBody() {
+        Optional<String> raw = value(MAX_BODY);
+        if (raw.isEmpty()) {
+            return LangoSettings.Access.DEFAULT_MAX_BODY;
+        }
+        String accepted = "a size from 1KiB to 1024MiB, in bytes or with KiB or MiB, such as 1048576 or 1MiB";
+        java.util.regex.Matcher size = SIZE.matcher(raw.get());
+        if (!size.matches()) {
+            throw invalid(MAX_BODY, raw.get(), accepted);
+        }
+        long bytes;
+        try {
+            bytes = Long.parseLong(size.group(1)) * switch (size.group(2).toLowerCase(Locale.ROOT)) {
+                case "kib" -> 1024L;
+                case "mib" -> 1024L * 1024;
+                default -> 1L;
+            };
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw invalid(MAX_BODY, raw.get(), accepted);
+        }
+        if (bytes < 1024 || bytes > 1024L * 1024 * 1024) {
+            throw invalid(MAX_BODY, raw.get(), accepted);
+        }
+        return bytes;
     }
 
     /** lango.a2a.*: whether this server speaks A2A, and the remote agents by name, in the order given. */
@@ -202,7 +257,26 @@ public final class SettingsParser {
         Path workspace = value(TOOLS_WORKSPACE).map(p -> path(TOOLS_WORKSPACE, p)).orElse(dataDir.resolve("workspace"));
         Duration execTimeout = duration(EXEC_TIMEOUT, Duration.ofSeconds(60));
         return new LangoSettings.ToolSettings(workspace, bool(EXEC_ENABLED, false),
-                execTimeout.isZero() ? Duration.ofSeconds(60) : execTimeout);
+                execTimeout.isZero() ? Duration.ofSeconds(60) : execTimeout, execEnv());
+    }
+
+    /** lango.tools.exec.env: variable names; never LANGO_*, which hold the server's own keys and token. */
+    private List<String> execEnv() {
+        List<String> names = new java.util.ArrayList<>();
+        for (String name : value(EXEC_ENV).orElse("").split(",")) {
+            String n = name.trim();
+            if (n.isEmpty()) {
+                continue;
+            }
+            if (!ENV_NAME.matcher(n).matches() || n.toUpperCase(Locale.ROOT).startsWith("LANGO_")) {
+                throw invalid(EXEC_ENV, n, "a comma-separated list of environment variable names such as"
+                        + " JAVA_HOME,GOPATH; never LANGO_* (the server's own keys and token)");
+            }
+            if (!names.contains(n)) {
+                names.add(n);
+            }
+        }
+        return List.copyOf(names);
     }
 
     private boolean bool(String key, boolean fallback) {
@@ -238,14 +312,19 @@ public final class SettingsParser {
     }
 
     private Duration duration(String key, Duration fallback) {
+        return duration(key, fallback, false);
+    }
+
+    private Duration duration(String key, Duration fallback, boolean positive) {
         Optional<String> raw = value(key);
         if (raw.isEmpty()) {
             return fallback;
         }
-        String accepted = "an ISO-8601 duration of zero or more, such as PT30M or P7D (PT0S = never)";
+        String accepted = positive ? "a positive ISO-8601 duration such as PT10S"
+                : "an ISO-8601 duration of zero or more, such as PT30M or P7D (PT0S = never)";
         try {
             Duration parsed = Duration.parse(raw.get().toUpperCase(Locale.ROOT));
-            if (parsed.isNegative()) {
+            if (parsed.isNegative() || (positive && parsed.isZero())) {
                 throw invalid(key, raw.get(), accepted);
             }
             return parsed;

@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -105,11 +106,39 @@ final class HttpTransport {
         } catch (IOException e) {
             body = "";
         }
-        throw statusFailure(status, body);
+        throw statusFailure(status, body, retryAfter(response.headers().firstValue("retry-after").orElse(null)));
+    }
+
+    /**
+     * Retry-After as a duration: delta-seconds or an HTTP date (RFC 9110 10.2.3); null when absent,
+     * unreadable or already past.
+     */
+    static Duration retryAfter(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        String value = header.trim();
+        try {
+            long seconds = Long.parseLong(value);
+            return seconds < 0 ? null : Duration.ofSeconds(seconds);
+        } catch (NumberFormatException notSeconds) {
+            try {
+                Duration until = Duration.between(java.time.Instant.now(),
+                        java.time.ZonedDateTime.parse(value, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+                return until.isNegative() ? null : until.withNanos(0);
+            } catch (java.time.format.DateTimeParseException notADate) {
+                return null;
+            }
+        }
     }
 
     /** The exception for a non-2xx answer. */
     ProviderException statusFailure(int status, String body) {
+        return statusFailure(status, body, null);
+    }
+
+    /** The exception for a non-2xx answer, with the wait the provider asked for. */
+    ProviderException statusFailure(int status, String body, Duration retryAfter) {
         String id = settings.id();
         if (status == 401 || status == 403) {
             // No excerpt here: providers quote (parts of) the rejected key in these bodies.
@@ -121,11 +150,12 @@ final class HttpTransport {
         String excerpt = excerpt(body);
         String suffix = excerpt.isEmpty() ? "" : ": " + excerpt;
         if (status == 429) {
-            return failure(ProviderException.Kind.RATE_LIMITED, id + " rate limit reached (HTTP 429)" + suffix, null);
+            return failure(ProviderException.Kind.RATE_LIMITED, id + " rate limit reached (HTTP 429)" + suffix, null,
+                    retryAfter);
         }
         if (status >= 500) {
             return failure(ProviderException.Kind.SERVER_ERROR,
-                    id + " server error (HTTP " + status + ")" + suffix, null);
+                    id + " server error (HTTP " + status + ")" + suffix, null, retryAfter);
         }
         return failure(ProviderException.Kind.BAD_REQUEST, id + " rejected the request (HTTP " + status + ")" + suffix,
                 null);
@@ -148,7 +178,11 @@ final class HttpTransport {
 
     /** Every ProviderException of a provider is built here, so every message is scrubbed. */
     ProviderException failure(ProviderException.Kind kind, String message, Throwable cause) {
-        return new ProviderException(settings.id(), kind, scrub(message), cause);
+        return failure(kind, message, cause, null);
+    }
+
+    private ProviderException failure(ProviderException.Kind kind, String message, Throwable cause, Duration retryAfter) {
+        return new ProviderException(settings.id(), kind, scrub(message), cause, retryAfter);
     }
 
     /** The provider's own error message from an error body, shortened. */

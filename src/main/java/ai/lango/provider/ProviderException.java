@@ -1,5 +1,8 @@
 package ai.lango.provider;
 
+import java.time.Duration;
+import java.util.Optional;
+
 /**
  * A provider call that failed. Messages name the provider and, for authentication failures, the
  * configuration key to check; they never contain an API key.
@@ -20,15 +23,27 @@ public class ProviderException extends RuntimeException {
 
     private final String provider;
     private final Kind kind;
+    private final Duration retryAfter;
 
     public ProviderException(String provider, Kind kind, String message) {
         this(provider, kind, message, null);
     }
 
     public ProviderException(String provider, Kind kind, String message, Throwable cause) {
+        this(provider, kind, message, cause, null);
+    }
+
+    /** @param retryAfter how long the provider asked callers to wait (its Retry-After header), or null */
+    public ProviderException(String provider, Kind kind, String message, Throwable cause, Duration retryAfter) {
         super(message, cause);
         this.provider = provider;
         this.kind = kind;
+        this.retryAfter = retryAfter;
+    }
+
+    /** The wait the provider asked for with Retry-After (on a 429 or 503), when it gave one. */
+    public Optional<Duration> retryAfter() {
+        return Optional.ofNullable(retryAfter);
     }
 
     public String provider() {

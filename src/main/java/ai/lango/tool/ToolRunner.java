@@ -1,6 +1,10 @@
 package ai.lango.tool;
 
+import ai.lango.config.Redaction;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -11,19 +15,55 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs a tool so that nothing it does crashes a run: a timeout, a refusal or an exception becomes
- * an {"error": …} result the model reads and can act on.
+ * an {"error": …} result the model reads and can act on. A configured secret (a provider key, the
+ * access token, the database password) that appears in a result is masked before the result goes
+ * anywhere: to the model, into the database, to a client.
  */
 public final class ToolRunner {
 
     private final ExecutorService executor;
     private final Duration defaultTimeout;
+    private final List<String> secrets;
 
     public ToolRunner(ExecutorService executor, Duration defaultTimeout) {
+        this(executor, defaultTimeout, List.of());
+    }
+
+    public ToolRunner(ExecutorService executor, Duration defaultTimeout, Collection<String> secrets) {
         this.executor = executor;
         this.defaultTimeout = defaultTimeout;
+        this.secrets = Redaction.searchable(secrets);
     }
 
     public Map<String, Object> run(Tool tool, Map<String, Object> args) {
+        Map<String, Object> result = call(tool, args);
+        return secrets.isEmpty() ? result : redacted(result);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> redacted(Map<String, Object> result) {
+        return (Map<String, Object>) redact(result);
+    }
+
+    /** Strings masked, maps and lists rebuilt, anything else as it is. */
+    private Object redact(Object value) {
+        if (value instanceof String text) {
+            return Redaction.secrets(text, secrets);
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put(Redaction.secrets(String.valueOf(k), secrets), redact(v)));
+            return copy;
+        }
+        if (value instanceof Collection<?> list) {
+            List<Object> copy = new ArrayList<>();
+            list.forEach(item -> copy.add(redact(item)));
+            return copy;
+        }
+        return value;
+    }
+
+    private Map<String, Object> call(Tool tool, Map<String, Object> args) {
         Map<String, Object> arguments = args == null ? Map.of() : args;
         for (Object required : requiredParameters(tool)) {
             if (!arguments.containsKey(String.valueOf(required))) {

@@ -117,6 +117,12 @@ class A2aServerTest {
                 -32602, "params.message is required");
     }
 
+    /** A JSON error without a location (a parser limit, not a syntax error) is a parse error, not an exception. */
+    @Test
+    void bodyOverTheParsersNestingLimitIsAParseError() throws Exception {
+        assertError(respond("[".repeat(5_000)), -32700, "not valid JSON");
+    }
+
     @Test
     void messageSendRefusesMessagesItCannotTake() throws Exception {
         assertError(respond(send(userMessage("c", "x").replace("\"user\"", "\"agent\""))), -32602, "role must be \"user\"");

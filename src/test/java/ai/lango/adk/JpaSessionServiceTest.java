@@ -187,10 +187,13 @@ class JpaSessionServiceTest {
         assertTrue(store.sessions.containsKey("s1"));
     }
 
+    /** Not ADK's "Session not found … for user" error (a 500): a failure the edges answer as for an unknown session. */
     @Test
-    void sessionOfAnotherUserIsNotReturned() {
+    void sessionOfAnotherUserIsNotFoundAndTheOwnerIsNotNamed() {
         store.create("s1", "lango", "someone-else", Map.of());
-        assertTrue(service.getSession("lango", "user", "s1", Optional.empty()).isEmpty().blockingGet());
+        SessionNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(SessionNotFoundException.class,
+                () -> service.getSession("lango", "user", "s1", Optional.empty()).blockingGet());
+        assertFalse(e.getMessage().contains("someone-else"), e.getMessage());
     }
 
     @Test

@@ -224,6 +224,26 @@ class ModelAdapterTest {
         assertTrue(sent.get(3).content().contains("\"error\""));
     }
 
+    /** A history cut to the budget after a huge message may begin with its answer: that answer is not sent. */
+    @Test
+    void aRequestNeverOpensWithAnAssistantMessage() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        LlmRequest request = LlmRequest.builder().contents(List.of(
+                Content.builder().role("model").parts(List.of(Part.fromText("an answer to a message cut away"))).build(),
+                Content.builder().role("model").parts(List.of(Part.builder().functionCall(
+                        FunctionCall.builder().id("c1").name("fs_read").args(Map.of()).build()).build())).build(),
+                Content.builder().role("user").parts(List.of(Part.builder().functionResponse(
+                        FunctionResponse.builder().id("c1").name("fs_read").response(Map.of("content", "x")).build()).build())).build(),
+                Content.builder().role("user").parts(List.of(Part.fromText("next question"))).build()))
+                .config(GenerateContentConfig.builder().systemInstruction(Content.fromParts(Part.fromText("You are Lango."))).build())
+                .build();
+        generate(provider, request, false);
+
+        List<ChatMessage> sent = provider.requests.get(0).messages();
+        assertEquals(List.of(ChatMessage.Role.SYSTEM, ChatMessage.Role.USER), sent.stream().map(ChatMessage::role).toList());
+        assertEquals("next question", sent.get(1).content());
+    }
+
     @Test
     void toolDeclarationsReachTheProviderAsJsonSchema() {
         FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));

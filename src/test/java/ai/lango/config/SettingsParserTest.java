@@ -205,4 +205,48 @@ class SettingsParserTest {
         String message = error(Map.of("lango.a2a.remote-agents", "a=http://h/1,a=http://h/2"));
         assertTrue(message.contains("\"a\" is given twice"), message);
     }
+
+    @Test
+    void execPassThroughNamesVariablesAndNeverLangoOnes() {
+        assertEquals(java.util.List.of("JAVA_HOME", "GOPATH"),
+                parse(Map.of("lango.tools.exec.env", "JAVA_HOME, GOPATH,JAVA_HOME")).tools().execEnv());
+        assertTrue(parse(Map.of()).tools().execEnv().isEmpty());
+        for (String name : new String[] {"LANGO_PROVIDERS_OPENAI_API_KEY", "lango_auth_token", "A-B", "1X"}) {
+            String message = error(Map.of("lango.tools.exec.env", name));
+            assertTrue(message.startsWith("lango.tools.exec.env has the invalid value \"" + name + "\""), message);
+        }
+    }
+
+    @Test
+    void maxBodyDefaultsToOneMebibyteAndTakesBytesOrUnits() {
+        assertEquals(1024 * 1024, parse(Map.of()).access().maxBody());
+        assertEquals(2048, parse(Map.of("lango.http.max-body", "2048")).access().maxBody());
+        assertEquals(512 * 1024, parse(Map.of("lango.http.max-body", "512KiB")).access().maxBody());
+        assertEquals(4L * 1024 * 1024, parse(Map.of("lango.http.max-body", "4MiB")).access().maxBody());
+        for (String bad : new String[] {"-1", "1GB", "lots", "100", "99999MiB"}) {
+            assertTrue(error(Map.of("lango.http.max-body", bad)).startsWith("lango.http.max-body has the invalid value"), bad);
+        }
+    }
+
+    @Test
+    void allowedHostsAreHostNamesOrAStar() {
+        assertEquals(java.util.List.of("chat.example.com", "192.0.2.10", "[::1]"),
+                parse(Map.of("lango.http.allowed-hosts", "Chat.Example.com, 192.0.2.10,[::1]")).access().allowedHosts());
+        assertTrue(error(Map.of("lango.http.allowed-hosts", "http://x.example")).startsWith("lango.http.allowed-hosts has the invalid value"));
+        assertTrue(error(Map.of("lango.http.allowed-hosts", "x.example:8080")).contains("without a port"));
+    }
+
+    @Test
+    void authTimeoutIsAPositiveDuration() {
+        assertEquals(Duration.ofSeconds(10), parse(Map.of()).access().authTimeout());
+        assertEquals(Duration.ofSeconds(2), parse(Map.of("lango.ws.auth-timeout", "PT2S")).access().authTimeout());
+        assertTrue(error(Map.of("lango.ws.auth-timeout", "PT0S")).startsWith("lango.ws.auth-timeout has the invalid value"));
+    }
+
+    @Test
+    void secretsAreTheTokenTheDatabasePasswordAndTheProviderKey() {
+        LangoSettings settings = parse(Map.of("lango.auth.token", "tok-123456789", "lango.db.password", "pw-123456789",
+                "lango.provider", "openai", "lango.providers.openai.api-key", "sk-123456789"));
+        assertEquals(java.util.Set.of("tok-123456789", "pw-123456789", "sk-123456789"), java.util.Set.copyOf(settings.secrets()));
+    }
 }

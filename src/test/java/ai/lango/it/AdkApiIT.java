@@ -193,7 +193,8 @@ class AdkApiIT {
         fake.enqueue(Reply.openAiToolCall("call_m", "fs_list", "{\"path\":\".\"}")).enqueue(Reply.openAiText("Counted."));
         assertEquals(200, call("POST", "run", runBody("metrics-" + UUID.randomUUID(), "count", false)).statusCode());
         fake.enqueue(Reply.status(401, "{}"));
-        assertEquals(500, call("POST", "run", runBody("metrics-" + UUID.randomUUID(), "fail", false)).statusCode());
+        assertEquals(502, call("POST", "run", runBody("metrics-" + UUID.randomUUID(), "fail", false)).statusCode(),
+                "the provider refused the key: its failure, not Lango's");
 
         HttpResponse<String> scraped = http.send(HttpRequest.newBuilder(URI.create(base + "metrics")).build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -63,6 +63,8 @@ class ChatPageIT {
                 .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
                         "--no-first-run", "--window-size=1100,750");
+        // The console's messages, for the dev UI's clean-console check.
+        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
@@ -159,5 +161,35 @@ class ChatPageIT {
         screenshot("adk-dev-ui");
         assertTrue(browser.findElement(By.tagName("body")).getText().contains("hello from the dev ui"));
         assertTrue(fake.last().json().toString().contains("hello from the dev ui"), "the model got the dev UI's message");
+    }
+
+    /**
+     * The dev UI with no internet: nothing is fetched from outside this server (its fonts are served
+     * locally, icons render), every route it calls is answered, and its console shows no error.
+     */
+    @Test
+    void adkDevUiLoadsNothingFromTheInternetAndItsConsoleStaysClean() throws Exception {
+        fake.enqueue(Reply.openAiText("Clean ", "console."));
+        browser.get(base + "dev-ui/");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.urlContains("app=lango"));
+        WebElement input = wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("textarea.chat-input-box")));
+        input.sendKeys("is the console clean?");
+        input.sendKeys(org.openqa.selenium.Keys.ENTER);
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "Clean console."));
+        Thread.sleep(2_000); // the calls the UI makes after a turn (session, traces, graphs)
+        screenshot("adk-dev-ui-offline");
+
+        java.util.List<?> resources = (java.util.List<?>) browser.executeScript(
+                "return performance.getEntriesByType('resource').map(e => e.name)");
+        String origin = base.getProtocol() + "://" + base.getHost() + ":" + base.getPort() + "/";
+        java.util.List<?> outside = resources.stream().filter(r -> !String.valueOf(r).startsWith(origin)).toList();
+        assertTrue(outside.isEmpty(), "fetched from outside this server: " + outside);
+        assertEquals(Boolean.TRUE, browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "document.fonts.load('24px \"Material Symbols Outlined\"').then(f => done(f.length > 0));"), "icons render");
+        java.util.List<String> errors = browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll()
+                .stream().filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .map(e -> e.getMessage()).toList();
+        assertTrue(errors.isEmpty(), "console errors: " + errors);
     }
 }

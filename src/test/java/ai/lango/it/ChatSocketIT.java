@@ -116,25 +116,83 @@ class ChatSocketIT {
     }
 
     @Test
+    void aSessionKeyThatBreaksTheIdRuleIsRefusedBeforeAnythingIsStored() throws Exception {
+        for (String key : List.of("../x", "a/b", "a b", "k".repeat(256))) {
+            send(chat("bad", key, "hello"));
+            JsonNode error = next();
+            assertEquals("bad", error.path("id").asText());
+            assertEquals("invalid_id", error.path("error").path("code").asText(), error.toString());
+        }
+        assertTrue(fake.requests().isEmpty(), "no turn ran");
+    }
+
+    @Test
     void failedTurnAnswersWithAnErrorResponse() throws Exception {
         fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
         send(chat("r3", "ws-" + UUID.randomUUID(), "hello"));
         List<JsonNode> seen = untilResponse();
         JsonNode response = seen.get(seen.size() - 1);
         assertEquals("r3", response.path("id").asText());
-        assertEquals("turn_failed", response.path("error").path("code").asText());
+        assertEquals("provider_authentication_failed", response.path("error").path("code").asText(), "named as on /api");
         assertTrue(response.path("error").path("message").asText().contains("lango.providers.openai.api-key"));
     }
 
+    /** As the README says: a frame over 1 MiB, however large, gets an error response and the connection stays open. */
     @Test
-    void frameOverTheLimitIsRefusedWithAClearError() throws Exception {
-        send(chat("big", "ws-big", "x".repeat(1024 * 1024)));
-        JsonNode error = next();
-        assertEquals("frame_too_large", error.path("error").path("code").asText());
+    void framesOverOneMebibyteAreRefusedWithAClearErrorAndTheConnectionStaysOpen() throws Exception {
+        // 1 MiB of "é" is 2 MiB of UTF-8; 5 MiB is past what the server would ever buffer.
+        for (String payload : List.of("x".repeat(1024 * 1024), "é".repeat(600 * 1024), "x".repeat(5 * 1024 * 1024))) {
+            send(chat("big", "ws-big", payload));
+            JsonNode error = next();
+            assertEquals("frame_too_large", error.path("error").path("code").asText(), error.toString());
+        }
         fake.enqueue(Reply.openAiText("ok"));
         send(chat("after", "ws-" + UUID.randomUUID(), "small"));
         List<JsonNode> seen = untilResponse();
         assertEquals("ok", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    /**
+     * What a client can get wrong at the frame level (a frame far over the limit, a huge binary
+     * frame, a connection dropped in the middle of a frame) costs the server no FFDC report.
+     * (Frames that break the protocol's own rules, such as an unmasked frame or invalid UTF-8, are
+     * refused by Liberty's frame reader before the application sees them; Liberty reports those
+     * itself, at most ten files per kind a day, oldest deleted.)
+     */
+    @Test
+    void frameLevelMistakesWriteNoFfdcReport() throws Exception {
+        java.nio.file.Path ffdc = java.nio.file.Path.of("target", "liberty", "wlp", "usr", "servers",
+                "liberty-pg".equals(System.getProperty("arquillian.launch"))
+                        ? System.getProperty("it.server.name.pg") : System.getProperty("it.server.name"), "logs", "ffdc");
+        long before = count(ffdc);
+        send(chat("huge", "ws-huge", "x".repeat(10 * 1024 * 1024)));
+        assertEquals("frame_too_large", next().path("error").path("code").asText());
+        client.socket.sendBinary(ByteBuffer.wrap(new byte[5 * 1024 * 1024]), true).join();
+        assertEquals("binary_not_supported", next().path("error").path("code").asText());
+        try (ItRaw raw = new ItRaw(base)) {
+            raw.write("GET " + base.getPath() + "ws HTTP/1.1\r\nHost: localhost:" + base.getPort() + "\r\nUpgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+            assertEquals(101, ItRaw.status(raw.head()));
+            // A masked text frame announcing 100,000 bytes, of which 10 arrive before the connection goes.
+            raw.write(new byte[] {(byte) 0x81, (byte) 0xFE, (byte) (100_000 >> 8), (byte) (100_000 & 0xFF), 1, 2, 3, 4});
+            raw.write(new byte[10]);
+            raw.socket.setSoLinger(true, 0); // a reset, not a clean close
+        }
+        Thread.sleep(3_000);
+        assertEquals(before, count(ffdc), "FFDC reports in " + ffdc);
+        fake.enqueue(Reply.openAiText("fine"));
+        send(chat("still", "ws-" + UUID.randomUUID(), "hello"));
+        List<JsonNode> seen = untilResponse();
+        assertEquals("fine", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    private static long count(java.nio.file.Path dir) throws java.io.IOException {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.count();
+        }
     }
 
     @Test

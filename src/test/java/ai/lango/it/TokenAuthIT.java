@@ -36,7 +36,8 @@ class TokenAuthIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return ItDeployments.configured(ItDeployments.war("lango-secure.war"), "lango.auth.token=" + TOKEN + "\n");
+        return ItDeployments.configured(ItDeployments.war("lango-secure.war"), "lango.auth.token=" + TOKEN + "\n"
+                + "lango.ws.auth-timeout=PT2S\n");
     }
 
     @ArquillianResource
@@ -100,6 +101,23 @@ class TokenAuthIT {
         }).get(10, TimeUnit.SECONDS);
         socket.sendText(ItSocket.chat("r1", "secure", "hello"), true).join();
         assertEquals(WebSocket.NORMAL_CLOSURE + 8, closed.get(30, TimeUnit.SECONDS), "1008 policy violation");
+    }
+
+    @Test
+    void aSocketThatNeverAuthenticatesIsClosedAfterTheAuthTimeout() throws Exception {
+        CompletableFuture<Integer> closed = new CompletableFuture<>();
+        URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "ws");
+        long start = System.nanoTime();
+        HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() {
+            @Override
+            public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                closed.complete(statusCode);
+                return null;
+            }
+        }).get(10, TimeUnit.SECONDS);
+        assertEquals(WebSocket.NORMAL_CLOSURE + 8, closed.get(20, TimeUnit.SECONDS), "1008 policy violation");
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        assertTrue(seconds >= 1 && seconds < 15, "closed after lango.ws.auth-timeout (2 s), not " + seconds + " s");
     }
 
     @Test

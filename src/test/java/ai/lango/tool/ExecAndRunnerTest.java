@@ -48,6 +48,50 @@ class ExecAndRunnerTest {
     }
 
     @Test
+    void execRunsWithAMinimalEnvironmentWithoutTheServersSecrets() throws Exception {
+        Map<String, String> server = Map.of("PATH", "/usr/bin:/bin", "LANGO_PROVIDERS_OPENAI_API_KEY", "sk-server-key-123",
+                "LANGO_AUTH_TOKEN", "tok-server-123", "OPENAI_API_KEY", "sk-other-123", "JAVA_HOME", "/opt/jdk",
+                "GOPATH", "/srv/go");
+        ExecTool exec = new ExecTool(new Workspace(dir), Duration.ofSeconds(10), java.util.List.of("JAVA_HOME", "MISSING"), server);
+
+        String output = (String) exec.call(Map.of("command", "env")).get("output");
+
+        assertFalse(output.contains("LANGO_"), output);
+        assertFalse(output.contains("sk-"), output);
+        assertFalse(output.contains("GOPATH"), "only the variables named are passed: " + output);
+        assertTrue(output.contains("JAVA_HOME=/opt/jdk"), output);
+        assertTrue(output.contains("HOME=" + dir.toRealPath()), output);
+        assertTrue(output.contains("PATH=/usr/bin:/bin"), output);
+    }
+
+    @Test
+    void aBackgroundChildDoesNotOutliveItsCommand() throws Exception {
+        Map<String, Object> result = exec(Duration.ofSeconds(10)).call(Map.of("command", "(sleep 1; touch escaped) & echo started"));
+        assertEquals(0, result.get("exitCode"));
+        Thread.sleep(2_000);
+        assertFalse(java.nio.file.Files.exists(dir.resolve("escaped")), "the background child was ended with its command");
+    }
+
+    @Test
+    void aTimeoutEndsTheWholeProcessGroupEvenADetachedGrandchild() throws Exception {
+        // The inner subshell is orphaned at once (its parent subshell exits), so it is no descendant of the command.
+        Map<String, Object> result = exec(Duration.ofMillis(500))
+                .call(Map.of("command", "( (sleep 1; touch escaped) & ); sleep 30"));
+        assertEquals(true, result.get("timedOut"));
+        Thread.sleep(1_500);
+        assertFalse(java.nio.file.Files.exists(dir.resolve("escaped")), "the whole group was ended on timeout");
+    }
+
+    @Test
+    void configuredSecretsInAToolResultAreMasked() {
+        ToolRunner runner = new ToolRunner(executor, Duration.ofSeconds(5), java.util.List.of("sk-secret-value-42", "short"));
+        Map<String, Object> result = runner.run(tool("leaky", args -> Map.of("output", "key=sk-secret-value-42 short",
+                "nested", java.util.List.of(Map.of("v", "x sk-secret-value-42")))), Map.of("x", 1));
+        assertEquals("key=**** short", result.get("output"), "secrets under 8 characters are not searched for");
+        assertEquals(java.util.List.of(Map.of("v", "x ****")), result.get("nested"));
+    }
+
+    @Test
     void execCapsOutputAndMarksTheCut() throws Exception {
         Map<String, Object> result = exec(Duration.ofSeconds(20)).call(Map.of("command", "yes | head -c 1000000"));
         String output = (String) result.get("output");

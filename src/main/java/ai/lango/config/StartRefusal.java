@@ -1,0 +1,95 @@
+package ai.lango.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * Ending the whole server when listening would be wrong. Liberty opens its HTTP port by itself once
+ * the applications have started, whether or not Lango's start succeeded: a refused configuration
+ * alone would leave the port open, serving whatever Liberty serves without the application. So the
+ * start never returns: the server process exits first, before the port is opened.
+ */
+final class StartRefusal {
+
+    private static final Logger LOG = Logger.getLogger(StartRefusal.class.getName());
+    /** Liberty stops in a few seconds; should its stop hang, the process is ended outright after this. */
+    private static final long HALT_AFTER_MILLIS = 10_000;
+
+    private StartRefusal() {
+    }
+
+    /** Logs why, then exits the server process with status 1; does not return. */
+    static RuntimeException exit(String why) {
+        LOG.severe("Lango refuses to start, and the server stops without opening its port: " + why);
+        Thread halt = new Thread(() -> {
+            try {
+                Thread.sleep(HALT_AFTER_MILLIS);
+            } catch (InterruptedException e) {
+                // the process is ending anyway
+            }
+            Runtime.getRuntime().halt(1);
+        }, "lango-refused-halt");
+        halt.setDaemon(true);
+        halt.start();
+        // Another thread exits: Liberty's orderly stop waits for this one, which is still starting the application.
+        new Thread(() -> System.exit(1), "lango-refused-exit").start();
+        try {
+            Thread.sleep(Long.MAX_VALUE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return new InvalidConfigurationException(why);
+    }
+
+    /**
+     * Whether a process other than this one listens on TCP {@code port} (any address). Read from
+     * /proc: a listening socket whose inode is none of this process's file descriptors. False where
+     * there is no /proc (the check is then skipped), and when only this server listens (an
+     * application redeployed into a running server).
+     */
+    static boolean anotherProcessListens(int port) {
+        Set<String> listening = new HashSet<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            try (Stream<String> lines = Files.lines(Path.of(table))) {
+                lines.skip(1).map(String::trim).map(l -> l.split("\\s+")).filter(f -> f.length > 9)
+                        .filter(f -> f[3].equals("0A")) // LISTEN
+                        .filter(f -> Integer.parseInt(f[1].substring(f[1].lastIndexOf(':') + 1), 16) == port)
+                        .forEach(f -> listening.add(f[9]));
+            } catch (IOException | RuntimeException e) {
+                // no such table (no IPv6, or not Linux)
+            }
+        }
+        if (listening.isEmpty()) {
+            return false;
+        }
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            Set<String> own = new HashSet<>();
+            fds.forEach(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        own.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException | UnsupportedOperationException e) {
+                    // closed meanwhile
+                }
+            });
+            return !own.containsAll(listening);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static String portTaken(String host, int port) {
+        return "a server already runs on port " + port + " (" + SettingsParser.HTTP_PORT + "); this one would not get"
+                + " the port. Stop that server first, or start this one on another port (LANGO_HTTP_PORT)."
+                + (host.toLowerCase(Locale.ROOT).equals("localhost") ? "" : " Interface: " + host + ".");
+    }
+}
