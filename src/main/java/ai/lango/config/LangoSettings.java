@@ -73,9 +73,9 @@ public record LangoSettings(
     public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout) {
     }
 
-    /** The databases Lango runs on. */
+    /** The databases Lango runs on: the embedded HSQLDB file database (the default) or PostgreSQL. */
     public enum DbKind {
-        H2("h2"), POSTGRESQL("postgresql");
+        HSQLDB("hsqldb"), POSTGRESQL("postgresql");
 
         private final String key;
 

@@ -29,6 +29,8 @@ public final class SettingsParser {
     public static final String DATA_DIR = "lango.data.dir";
     public static final String DB_KIND = "lango.db.kind";
     public static final String DB_URL = "lango.db.url";
+    /** The embedded database of earlier versions, refused by name with what to do instead. */
+    static final String RETIRED_EMBEDDED = "h2";
     public static final String DB_USER = "lango.db.user";
     public static final String DB_PASSWORD = "lango.db.password";
     public static final String MODEL = "lango.model";
@@ -257,12 +259,16 @@ public final class SettingsParser {
     private DbKind dbKind() {
         Optional<String> raw = value(DB_KIND);
         if (raw.isEmpty()) {
-            return DbKind.H2;
+            return DbKind.HSQLDB;
+        }
+        if (raw.get().equalsIgnoreCase(RETIRED_EMBEDDED)) {
+            throw invalid(DB_KIND, raw.get(), "hsqldb or postgresql (h2 lost acknowledged turns on a crash; "
+                    + "unset the key or set hsqldb, and the first start imports what h2 kept in <data dir>/db/lango.mv.db)");
         }
         return Arrays.stream(DbKind.values())
                 .filter(k -> k.key().equalsIgnoreCase(raw.get()))
                 .findFirst()
-                .orElseThrow(() -> invalid(DB_KIND, raw.get(), "h2 or postgresql"));
+                .orElseThrow(() -> invalid(DB_KIND, raw.get(), "hsqldb or postgresql"));
     }
 
     private Path dataDir() {

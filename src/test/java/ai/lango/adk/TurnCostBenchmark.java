@@ -49,23 +49,28 @@ public final class TurnCostBenchmark {
         }
     }
 
+    /** Settings for a store in {@code dir}; only the model name (the token budget) matters here. */
+    static LangoSettings settings(Path dir) {
+        return LocalTransactions.settings(dir);
+    }
+
+    /** Lango's durable turn: LangoRunner over the JPA session service over {@code local}'s store. */
+    static Turns durableTurns(LocalTransactions local, Path dir) {
+        LangoSettings settings = settings(dir);
+        JpaSessionService sessions = new JpaSessionService(local.store(settings), settings);
+        LlmAgent durableAgent = agent();
+        Runner durableAdk = Runner.builder().agent(durableAgent).appName("lango").sessionService(sessions)
+                .artifactService(new InMemoryArtifactService()).build();
+        LangoRunner lango = new LangoRunner(durableAdk, durableAgent,
+                new LangoRunner.Limits(25, true, Duration.ofMinutes(1)), ErrorFixProvider.NONE);
+        return (session, text) -> lango.runAndCollect("user", session, text, false, e -> { });
+    }
+
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench-turns").toAbsolutePath();
-        LangoSettings settings = new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.H2, Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.of("bench-model"), 0, Duration.ZERO, Optional.empty(),
-                new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
-                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
-                new LangoSettings.Access(Optional.empty(), List.of()));
         try (LocalTransactions local = new LocalTransactions(dir)) {
-            JpaSessionService sessions = new JpaSessionService(local.store(settings), settings);
-            LlmAgent durableAgent = agent();
-            Runner durableAdk = Runner.builder().agent(durableAgent).appName("lango").sessionService(sessions)
-                    .artifactService(new InMemoryArtifactService()).build();
-            LangoRunner lango = new LangoRunner(durableAdk, durableAgent,
-                    new LangoRunner.Limits(25, true, Duration.ofMinutes(1)), ErrorFixProvider.NONE);
+            Turns ours = durableTurns(local, dir);
             InMemoryRunner inMemory = new InMemoryRunner(agent(), "lango");
-
-            Turns ours = (session, text) -> lango.runAndCollect("user", session, text, false, e -> { });
             Turns adk = (session, text) -> {
                 if (inMemory.sessionService().getSession("lango", "user", session, Optional.empty()).blockingGet() == null) {
                     inMemory.sessionService().createSession("lango", "user", null, session).blockingGet();
