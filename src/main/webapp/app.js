@@ -55,7 +55,11 @@
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/[^/]*$/, "") + "ws";
     socket = new WebSocket(url);
     socket.onopen = () => {
+      // Back after a lost connection (a restart, say): show what the session stored meanwhile, the
+      // answer to a turn that was running, or the error it ended with.
+      const reconnected = retry > 0;
       retry = 0;
+      if (reconnected) { pending = {}; current = null; open(sessionKey); }
       if (token()) socket.send(JSON.stringify({ type: "auth", token: token() }));
       setStatus("connected", false);
       send.disabled = false;
@@ -156,6 +160,7 @@
     let box = null;
     for (const e of session.events) {
       const parts = (e.content && e.content.parts) || [];
+      if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
       if (e.author === "user" && parts.some((p) => p.text)) {
         addUser(parts.map((p) => p.text || "").join(""));
         box = null;

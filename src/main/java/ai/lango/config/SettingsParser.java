@@ -43,6 +43,9 @@ public final class SettingsParser {
     public static final String MAX_DELEGATION_ROUNDS = "lango.agent.max-delegation-rounds";
     public static final String ERROR_CORRECTION = "lango.agent.error-correction";
     public static final String REQUEST_TIMEOUT = "lango.agent.request-timeout";
+    public static final String SHUTDOWN_GRACE = "lango.agent.shutdown-grace";
+    /** Liberty waits this long for the application to stop (applicationManager stopTimeout in server.xml is above it). */
+    static final Duration MAX_SHUTDOWN_GRACE = Duration.ofMinutes(5);
     public static final String TOOLS_WORKSPACE = "lango.tools.workspace";
     public static final String EXEC_ENABLED = "lango.tools.exec.enabled";
     public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
@@ -194,10 +197,14 @@ public final class SettingsParser {
         if (timeout.isZero()) {
             throw invalid(REQUEST_TIMEOUT, value(REQUEST_TIMEOUT).orElse(""), "a positive ISO-8601 duration such as PT5M");
         }
+        Duration grace = duration(SHUTDOWN_GRACE, LangoSettings.AgentLimits.DEFAULT_SHUTDOWN_GRACE);
+        if (grace.compareTo(MAX_SHUTDOWN_GRACE) > 0) {
+            throw invalid(SHUTDOWN_GRACE, value(SHUTDOWN_GRACE).orElse(""), "an ISO-8601 duration from PT0S to PT5M");
+        }
         return new LangoSettings.AgentLimits(bool(MULTI_AGENT, false),
                 turns > 0 ? turns : DEFAULT_MAX_TURNS,
                 rounds > 0 ? rounds : DEFAULT_MAX_DELEGATION_ROUNDS,
-                bool(ERROR_CORRECTION, true), timeout);
+                bool(ERROR_CORRECTION, true), timeout, grace);
     }
 
     private LangoSettings.ToolSettings tools(Path dataDir) {

@@ -52,6 +52,14 @@ class SettingsParserTest {
     }
 
     @Test
+    void shutdownGraceDefaultsToThirtySecondsAndIsBoundedByFiveMinutes() {
+        assertEquals(Duration.ofSeconds(30), parse(Map.of()).agent().shutdownGrace());
+        assertEquals(Duration.ofSeconds(5), parse(Map.of("lango.agent.shutdown-grace", "PT5S")).agent().shutdownGrace());
+        assertEquals("lango.agent.shutdown-grace has the invalid value \"PT6M\"; accepted: an ISO-8601 duration from PT0S to PT5M",
+                error(Map.of("lango.agent.shutdown-grace", "PT6M")));
+    }
+
+    @Test
     void retiredH2KindIsRefusedSayingWhatToDoInstead() {
         String message = error(Map.of("lango.db.kind", "h2"));
         assertTrue(message.startsWith("lango.db.kind has the invalid value \"h2\"; accepted: hsqldb or postgresql"), message);
