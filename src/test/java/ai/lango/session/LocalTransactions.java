@@ -45,6 +45,9 @@ public final class LocalTransactions implements AutoCloseable {
                 "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
                 "jakarta.persistence.jtaDataSource", "",
                 "jakarta.persistence.nonJtaDataSource", pool.dataSource(),
+                // As Liberty's data source does (statementCacheSize): HSQLDB compiles every statement it is handed anew.
+                "eclipselink.jdbc.cache-statements", "true",
+                "eclipselink.jdbc.cache-statements.size", "40",
                 "eclipselink.logging.level", "WARNING"));
         em = factory.createEntityManager();
         rows = new TransactionalRows(this);
