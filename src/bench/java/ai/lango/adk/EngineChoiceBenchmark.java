@@ -45,8 +45,8 @@ public final class EngineChoiceBenchmark {
             return;
         }
         Path base = Path.of(args.length > 0 ? args[0] : "target/bench-engines").toAbsolutePath();
-        List<EmbeddedEngine> engines = args.length > 1
-                ? Arrays.stream(args[1].split(",")).map(EmbeddedEngine::valueOf).toList()
+        List<EmbeddedEngine> engines = args.length > 1 && !args[1].isBlank()
+                ? Arrays.stream(args[1].split(",")).map(String::trim).map(EmbeddedEngine::valueOf).toList()
                 : List.of(EmbeddedEngine.values());
         Map<EmbeddedEngine, String> rows = new LinkedHashMap<>();
         for (EmbeddedEngine engine : engines) {
