@@ -42,8 +42,15 @@ final class LibertyServer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + "/");
     }
 
-    /** Starts the server and waits until the application answers ready. */
+    /** Starts the server with the WAR the build produced and waits until the application answers ready. */
     void start() throws Exception {
+        Path apps = wlp.resolve("usr/servers/" + name + "/apps");
+        Files.createDirectories(apps);
+        Path war = Path.of(System.getProperty("lango.war", "target/lango.war"));
+        Path deployed = apps.resolve("lango.war");
+        if (!Files.exists(deployed) || Files.getLastModifiedTime(deployed).compareTo(Files.getLastModifiedTime(war)) < 0) {
+            Files.copy(war, deployed, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        }
         ProcessBuilder start = new ProcessBuilder(wlp.resolve("bin/server").toString(), "start", name)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         start.environment().putAll(environment);
