@@ -52,6 +52,7 @@ public final class LocalTransactions implements AutoCloseable {
         em = factory.createEntityManager();
         rows = new TransactionalRows(this);
         rows.em = em;
+        rows.hsqldb = engine == EmbeddedEngine.HSQLDB;
     }
 
     public javax.sql.DataSource dataSource() {
