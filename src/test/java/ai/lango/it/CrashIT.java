@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.OpenAi;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.session.EmbeddedEngine;
+import ai.lango.session.LocalTransactions;
+import ai.lango.session.Message;
+import ai.lango.session.SessionStore;
+import ai.lango.session.StateDelta;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -17,6 +23,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -72,6 +79,9 @@ class CrashIT {
         int fakePort = ItPorts.FAKE_LLM + 1;
         Path dataDir = Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash")).toAbsolutePath();
         deleteRecursively(dataDir);
+        if (!postgresql) {
+            earlierVersionLeftAnH2Database(dataDir.resolve("db"));
+        }
         fake = FakeLlmServer.start(fakePort);
         Map<String, String> environment = new HashMap<>();
         System.getenv().forEach((key, value) -> {
@@ -98,6 +108,31 @@ class CrashIT {
         if (fake != null) {
             fake.close();
         }
+    }
+
+    /** The H2 database an earlier version kept, with one conversation, where this version looks for it. */
+    private static void earlierVersionLeftAnH2Database(Path db) throws Exception {
+        try (LocalTransactions h2 = new LocalTransactions(db, EmbeddedEngine.H2, true)) {
+            SessionStore store = h2.store(null);
+            store.getOrCreate(IMPORTED, "lango", USER);
+            Instant t = Instant.ofEpochMilli(1_700_000_000_000L);
+            store.append(IMPORTED, new Message("user", "from the H2 days", t, "user", List.of(), null), StateDelta.NONE, t);
+            store.append(IMPORTED, new Message("assistant", "still here", t, "lango-agent", List.of(), null), StateDelta.NONE, t);
+        }
+    }
+
+    private static final String IMPORTED = "from-h2";
+
+    /** The server's first start imported the H2 database of an earlier version (HSQLDB only). */
+    @Test
+    void earlierH2DatabaseWasImportedAtTheFirstStart() throws Exception {
+        assumeFalse("postgresql".equals(System.getenv("LANGO_DB_KIND")), "the import is the embedded database's");
+        JsonNode events = get("api/apps/lango/users/" + USER + "/sessions/" + IMPORTED).path("events");
+        assertEquals("from the H2 days", events.path(0).path("content").path("parts").path(0).path("text").asText());
+        assertEquals("still here", events.path(1).path("content").path("parts").path(0).path("text").asText());
+        Path db = Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash")).toAbsolutePath().resolve("db");
+        assertTrue(Files.exists(db.resolve("lango.mv.db.imported")), "the H2 file is kept under its new name");
+        assertFalse(Files.exists(db.resolve("lango.mv.db")));
     }
 
     @Test
