@@ -219,6 +219,7 @@
     let box = null;
     for (const e of session.events) {
       const parts = (e.content && e.content.parts) || [];
+      if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
       if (e.author === "user" && parts.some((p) => p.text)) {
         addUser(parts.map((p) => p.text || "").join(""));
         box = null;

@@ -15,13 +15,18 @@ import com.google.adk.events.Event;
 import com.google.adk.runner.Runner;
 import com.google.adk.tools.BaseTool;
 import jakarta.annotation.Priority;
+import com.google.adk.events.EventActions;
+import com.google.genai.types.FinishReason;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -159,9 +164,16 @@ public class AgentService {
             MessageTooLargeException tooLarge = new MessageTooLargeException(tokens, sessions.tokenBudget());
             return CompletableFuture.failedFuture(new LangoRunner.TurnException(tooLarge.getMessage(), tooLarge));
         }
-        TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
         CompletableFuture<String> turn = new CompletableFuture<>();
+        InFlight running = new InFlight(sessionKey, turn);
+        inFlight.add(running);
+        if (stopping) { // checked after registering, so a drain either sees this turn or refuses it
+            finished(running);
+            return CompletableFuture.failedFuture(new LangoRunner.TurnException(STOPPING, null));
+        }
+        TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
         threads.execute(() -> {
+            running.thread = Thread.currentThread();
             try {
                 turn.complete(current.runAndCollect(userId, sessionKey, message, streaming, measured.andThen(onEvent)));
                 measured.end(false);
@@ -172,8 +184,106 @@ public class AgentService {
                 }
                 turn.completeExceptionally(e instanceof LangoRunner.TurnException turnError ? turnError
                         : new LangoRunner.TurnException(String.valueOf(e.getMessage()), e));
+            } finally {
+                running.thread = null;
+                finished(running);
             }
         });
         return turn;
+    }
+
+    /** A turn refused because the server is stopping. */
+    static final String STOPPING = "Lango is stopping and takes no new turns; send your message again once it is back";
+    /** How a turn that outlived the shutdown grace ends, for its client and in its session. */
+    static final String STOPPED = "Lango was stopped before this turn finished (it ran longer than "
+            + SettingsParser.SHUTDOWN_GRACE + "); send your message again";
+    static final String STOPPED_CODE = "server_stopped";
+    /** How long an ended turn's thread gets to leave before its error is stored anyway. */
+    private static final Duration END_WAIT = Duration.ofSeconds(2);
+
+    /** A turn that runs: its session, what its caller waits on, and the thread it runs on. */
+    private static final class InFlight {
+        final String sessionKey;
+        final CompletableFuture<String> turn;
+        volatile Thread thread;
+
+        InFlight(String sessionKey, CompletableFuture<String> turn) {
+            this.sessionKey = sessionKey;
+            this.turn = turn;
+        }
+    }
+
+    private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
+    private final Object idle = new Object();
+    private volatile boolean stopping;
+
+    private void finished(InFlight running) {
+        inFlight.remove(running);
+        synchronized (idle) {
+            idle.notifyAll();
+        }
+    }
+
+    /** The application stops (server stop, undeploy): before any bean goes away, the turns in flight get their grace. */
+    void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object event) {
+        drain(settings.agent().shutdownGrace());
+    }
+
+    /**
+     * Refuses new turns, waits up to {@code grace} for the turns in flight, and ends those still
+     * running: their callers get {@link #STOPPED}, their threads are interrupted, and the error is
+     * stored in their sessions so that whoever opens the session later sees how the turn ended.
+     */
+    void drain(Duration grace) {
+        stopping = true;
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        LOG.info(() -> "Lango is stopping: waiting up to " + grace + " for " + inFlight.size() + " turns in flight");
+        if (awaitIdle(grace)) {
+            LOG.info("Lango is stopping: every turn in flight finished");
+            return;
+        }
+        List<InFlight> cut = List.copyOf(inFlight);
+        for (InFlight running : cut) {
+            running.turn.completeExceptionally(new LangoRunner.TurnException(STOPPED, null));
+            Thread thread = running.thread;
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+        awaitIdle(END_WAIT);
+        String author = rootAgent().map(BaseAgent::name).orElse(AGENT_NAME);
+        for (InFlight running : cut) {
+            Event error = Event.builder().id(Event.generateEventId()).invocationId("").author(author)
+                    .errorCode(new FinishReason(STOPPED_CODE)).errorMessage(STOPPED).actions(EventActions.builder().build())
+                    .timestamp(System.currentTimeMillis()).build();
+            try {
+                sessions.appendError(running.sessionKey, error);
+            } catch (RuntimeException e) {
+                LOG.log(java.util.logging.Level.WARNING, "could not store how a stopped turn ended", e);
+            }
+        }
+        LOG.warning(() -> "Lango is stopping: ended " + cut.size() + " turns still running after " + grace
+                + " with an error stored in their sessions");
+    }
+
+    private boolean awaitIdle(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (idle) {
+            while (!inFlight.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(idle, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return inFlight.isEmpty();
+                }
+            }
+            return true;
+        }
     }
 }

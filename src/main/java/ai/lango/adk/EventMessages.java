@@ -68,6 +68,15 @@ public final class EventMessages {
     }
 
     /**
+     * A turn's ending error as a stored message: the event (no content, so no model ever reads it)
+     * with its error code and message, and the message as content for readers of the stored form.
+     */
+    static Message errorMessage(Event event) {
+        return new Message(Roles.ASSISTANT, event.errorMessage().orElse(""), Instant.ofEpochMilli(event.timestamp()),
+                event.author(), List.of(), event.toJson());
+    }
+
+    /**
      * The events of stored messages, oldest first. Authors: a stored author wins; otherwise user →
      * "user", anything else (assistant, model, tool, unknown roles) → the root agent. Never the
      * literal "model", and never a name ADK would take for another agent: ADK for Java rewrites

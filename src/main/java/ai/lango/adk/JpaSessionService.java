@@ -171,6 +171,14 @@ public class JpaSessionService implements BaseSessionService {
         });
     }
 
+    /**
+     * Stores the error that ended a turn which could not finish (the server stopped), so that a
+     * reader of the session later sees how the turn ended. Never read by a model: it has no content.
+     */
+    public void appendError(String sessionId, Event error) {
+        store.append(sessionId, EventMessages.errorMessage(error), StateDelta.NONE, Instant.ofEpochMilli(error.timestamp()));
+    }
+
     /** A missing author is filled in from the content's role, so no stored row lacks one. */
     private String authorForRole(Event event) {
         boolean fromUser = event.content().flatMap(c -> c.role()).map(Roles.USER::equals).orElse(false)

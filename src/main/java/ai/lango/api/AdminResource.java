@@ -149,6 +149,7 @@ public class AdminResource {
                 .put("lango.agent.max-delegation-rounds", settings.agent().maxDelegationRounds())
                 .put("lango.agent.error-correction", settings.agent().errorCorrection())
                 .put("lango.agent.request-timeout", settings.agent().requestTimeout().toString())
+                .put("lango.agent.shutdown-grace", settings.agent().shutdownGrace().toString())
                 .put("lango.agent.token-budget", settings.tokenBudget())
                 .put("lango.session.ttl", settings.sessionTtl().toString())
                 .put("lango.tools.workspace", settings.tools().workspace().toString())

@@ -81,9 +81,21 @@ public record LangoSettings(
         }
     }
 
-    /** lango.agent.*: the bounds of one run. */
+    /**
+     * lango.agent.*: the bounds of one run, and how long a stopping server lets the turns in flight
+     * finish before it ends them with a stored error.
+     */
     public record AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
-                              Duration requestTimeout) {
+                              Duration requestTimeout, Duration shutdownGrace) {
+
+        /** lango.agent.shutdown-grace when unset. */
+        public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
+
+        /** The bounds of a run with the default shutdown grace. */
+        public AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
+                           Duration requestTimeout) {
+            this(multiAgent, maxTurns, maxDelegationRounds, errorCorrection, requestTimeout, DEFAULT_SHUTDOWN_GRACE);
+        }
     }
 
     /**
@@ -107,9 +119,9 @@ public record LangoSettings(
         return List.copyOf(secrets);
     }
 
-    /** The databases Lango runs on. */
+    /** The databases Lango runs on: the embedded HSQLDB file database (the default) or PostgreSQL. */
     public enum DbKind {
-        H2("h2"), POSTGRESQL("postgresql");
+        HSQLDB("hsqldb"), POSTGRESQL("postgresql");
 
         private final String key;
 

@@ -1,5 +1,6 @@
 package ai.lango.config;
 
+import ai.lango.session.H2Import;
 import ai.lango.session.SchemaMigrations;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,13 +20,15 @@ import javax.sql.DataSource;
  * What happens once when the application starts: validate the configuration (an invalid value
  * stops the start with one clear message), refuse to run at all where listening would be wrong
  * (beyond loopback without a token, or on a port another server holds), create the data directory,
- * migrate the schema, and say where the data lives.
+ * migrate the schema, import what an earlier version kept in H2, and say where the data lives.
  */
 @ApplicationScoped
 public class LangoStartup {
 
     /** JNDI name of the data source that liberty/db/*.xml defines. */
     public static final String DATA_SOURCE = "jdbc/lango";
+    /** The H2 file of earlier versions, for the one import at the first start (liberty/db/hsqldb.xml). */
+    static final String H2_IMPORT_DATA_SOURCE = "jdbc/langoH2Import";
 
     private static final Logger LOG = Logger.getLogger(LangoStartup.class.getName());
 
@@ -56,11 +59,33 @@ public class LangoStartup {
             throw StartRefusal.exit(StartRefusal.portTaken(config.httpHost(), config.httpPort()));
         }
         createDataDir(config.dataDir());
-        SchemaMigrations.Database database = SchemaMigrations.migrate(dataSource(config));
+        DataSource dataSource = dataSource(config);
+        SchemaMigrations.Database database = SchemaMigrations.migrate(dataSource);
         requireMatchingDatabase(config, database.product());
+        if (config.dbKind() == LangoSettings.DbKind.HSQLDB) {
+            importEarlierH2(config, dataSource);
+        }
         LOG.info(() -> "Lango data directory: " + config.dataDir());
         LOG.info(() -> "Lango database: " + config.dbKind().key() + " - " + database.product() + " at "
                 + Redaction.jdbcUrl(config.dbUrl().orElse(database.url())) + ", schema version " + database.schemaVersion());
+    }
+
+    /** What an earlier version kept in H2 beside the HSQLDB database is imported, or the start refused saying what to run. */
+    private static void importEarlierH2(LangoSettings config, DataSource target) {
+        try {
+            H2Import.importIfPresent(config.dataDir().resolve("db"), target, () -> {
+                try {
+                    return InitialContext.doLookup(H2_IMPORT_DATA_SOURCE);
+                } catch (NamingException e) {
+                    throw new H2Import.RefusedException("found the H2 database of an earlier Lango version in "
+                            + config.dataDir().resolve("db") + " but the server has no data source " + H2_IMPORT_DATA_SOURCE
+                            + " to import it with (liberty/db/hsqldb.xml defines it)");
+                }
+            });
+        } catch (H2Import.RefusedException e) {
+            LOG.severe("Lango cannot start: " + e.getMessage());
+            throw e;
+        }
     }
 
     /** Looked up only after the configuration is known to be valid, so a bad lango.db.kind gets a clear message. */
@@ -69,7 +94,7 @@ public class LangoStartup {
             return InitialContext.doLookup(DATA_SOURCE);
         } catch (NamingException e) {
             String message = "the server has no data source " + DATA_SOURCE + " for " + SettingsParser.DB_KIND + "="
-                    + config.dbKind().key() + "; set LANGO_DB_KIND in the server's environment (h2 or postgresql)";
+                    + config.dbKind().key() + "; set LANGO_DB_KIND in the server's environment (hsqldb or postgresql)";
             LOG.severe("Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);
         }
@@ -86,7 +111,7 @@ public class LangoStartup {
 
     /** The server's data source is chosen by server.xml; refuse to run if it disagrees with lango.db.kind. */
     private static void requireMatchingDatabase(LangoSettings config, String product) {
-        String expected = config.dbKind() == LangoSettings.DbKind.H2 ? "h2" : "postgres";
+        String expected = config.dbKind() == LangoSettings.DbKind.HSQLDB ? "hsql" : "postgres";
         if (!product.toLowerCase(Locale.ROOT).contains(expected)) {
             String message = SettingsParser.DB_KIND + " is \"" + config.dbKind().key() + "\" but the server's data source is "
                     + product + "; set LANGO_DB_KIND in the server's environment so both agree";

@@ -29,6 +29,8 @@ public final class SettingsParser {
     public static final String DATA_DIR = "lango.data.dir";
     public static final String DB_KIND = "lango.db.kind";
     public static final String DB_URL = "lango.db.url";
+    /** The embedded database of earlier versions, refused by name with what to do instead. */
+    static final String RETIRED_EMBEDDED = "h2";
     public static final String DB_USER = "lango.db.user";
     public static final String DB_PASSWORD = "lango.db.password";
     public static final String MODEL = "lango.model";
@@ -41,6 +43,9 @@ public final class SettingsParser {
     public static final String MAX_DELEGATION_ROUNDS = "lango.agent.max-delegation-rounds";
     public static final String ERROR_CORRECTION = "lango.agent.error-correction";
     public static final String REQUEST_TIMEOUT = "lango.agent.request-timeout";
+    public static final String SHUTDOWN_GRACE = "lango.agent.shutdown-grace";
+    /** Liberty waits this long for the application to stop (applicationManager stopTimeout in server.xml is above it). */
+    static final Duration MAX_SHUTDOWN_GRACE = Duration.ofMinutes(5);
     public static final String TOOLS_WORKSPACE = "lango.tools.workspace";
     public static final String EXEC_ENABLED = "lango.tools.exec.enabled";
     public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
@@ -247,10 +252,14 @@ public final class SettingsParser {
         if (timeout.isZero()) {
             throw invalid(REQUEST_TIMEOUT, value(REQUEST_TIMEOUT).orElse(""), "a positive ISO-8601 duration such as PT5M");
         }
+        Duration grace = duration(SHUTDOWN_GRACE, LangoSettings.AgentLimits.DEFAULT_SHUTDOWN_GRACE);
+        if (grace.compareTo(MAX_SHUTDOWN_GRACE) > 0) {
+            throw invalid(SHUTDOWN_GRACE, value(SHUTDOWN_GRACE).orElse(""), "an ISO-8601 duration from PT0S to PT5M");
+        }
         return new LangoSettings.AgentLimits(bool(MULTI_AGENT, false),
                 turns > 0 ? turns : DEFAULT_MAX_TURNS,
                 rounds > 0 ? rounds : DEFAULT_MAX_DELEGATION_ROUNDS,
-                bool(ERROR_CORRECTION, true), timeout);
+                bool(ERROR_CORRECTION, true), timeout, grace);
     }
 
     private LangoSettings.ToolSettings tools(Path dataDir) {
@@ -336,12 +345,16 @@ public final class SettingsParser {
     private DbKind dbKind() {
         Optional<String> raw = value(DB_KIND);
         if (raw.isEmpty()) {
-            return DbKind.H2;
+            return DbKind.HSQLDB;
+        }
+        if (raw.get().equalsIgnoreCase(RETIRED_EMBEDDED)) {
+            throw invalid(DB_KIND, raw.get(), "hsqldb or postgresql (h2 lost acknowledged turns on a crash; "
+                    + "unset the key or set hsqldb, and the first start imports what h2 kept in <data dir>/db/lango.mv.db)");
         }
         return Arrays.stream(DbKind.values())
                 .filter(k -> k.key().equalsIgnoreCase(raw.get()))
                 .findFirst()
-                .orElseThrow(() -> invalid(DB_KIND, raw.get(), "h2 or postgresql"));
+                .orElseThrow(() -> invalid(DB_KIND, raw.get(), "hsqldb or postgresql"));
     }
 
     private Path dataDir() {

@@ -3,9 +3,11 @@ package ai.lango.session;
 import java.util.List;
 
 /**
- * Token-budget truncation of a history. Keeps the newest messages that fit, never fewer than one,
- * and — only when something was cut — never lets the result start with a tool response or with a
- * function call whose response was cut away.
+ * Token-budget truncation of a history. Keeps the newest messages that fit, never fewer than one
+ * before the rule below, and — only when something was cut — starts the kept part at a user
+ * message: Anthropic expects a conversation to open with the user, and Gemini refuses a function
+ * call that follows neither a user turn nor a function response. A cut that keeps no user message
+ * keeps nothing; the user message the runner appends next then opens the conversation.
  */
 public final class HistoryTruncation {
 
@@ -32,22 +34,10 @@ public final class HistoryTruncation {
         if (start == 0) {
             return chronological;
         }
-        // Something was cut: make the kept part start where a model can read it.
         int end = chronological.size();
-        while (start < end && Roles.isTool(chronological.get(start).role())) {
-            start++;
-        }
-        if (start < end && orphanedCall(chronological, start)) {
+        while (start < end && !Roles.isUser(chronological.get(start).role())) {
             start++;
         }
         return chronological.subList(start, end);
-    }
-
-    private static boolean orphanedCall(List<Message> messages, int index) {
-        Message first = messages.get(index);
-        if (!Roles.isAssistant(first.role()) || !first.hasToolCalls()) {
-            return false;
-        }
-        return index + 1 >= messages.size() || !Roles.isTool(messages.get(index + 1).role());
     }
 }

@@ -33,6 +33,10 @@ public final class Roles {
         return TOOL.equals(role) || FUNCTION.equals(role);
     }
 
+    public static boolean isUser(String role) {
+        return USER.equals(role);
+    }
+
     public static boolean isAssistant(String role) {
         return ASSISTANT.equals(role) || MODEL.equals(role);
     }

@@ -28,13 +28,14 @@ public final class SchemaMigrations {
     public record Database(String product, String url, String schemaVersion) {
     }
 
-    /** Brings the schema up to date and says which database it ran on. */
+    /** Applies the {@link DurableSettings}, brings the schema up to date and says which database it ran on. */
     public static Database migrate(DataSource dataSource) {
         String product;
         String url;
         try (Connection connection = dataSource.getConnection()) {
             product = connection.getMetaData().getDatabaseProductName();
             url = connection.getMetaData().getURL();
+            DurableSettings.apply(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot connect to the database: " + e.getMessage(), e);
         }
@@ -54,9 +55,13 @@ public final class SchemaMigrations {
             // Not CLOB: H2 keeps CLOBs in a separate LOB store, which made every message write and read slower.
             return "CHARACTER VARYING";
         }
+        if (name.contains("hsql")) {
+            // VARCHAR is kept in the row of a CACHED table; a CLOB would go to HSQLDB's separate LOB store.
+            return "VARCHAR(16777216)";
+        }
         if (name.contains("postgres")) {
             return "TEXT";
         }
-        throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on H2 or PostgreSQL");
+        throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on HSQLDB or PostgreSQL");
     }
 }

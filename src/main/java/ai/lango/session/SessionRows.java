@@ -1,6 +1,9 @@
 package ai.lango.session;
 
+import ai.lango.config.LangoSettings;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -39,6 +42,20 @@ class SessionRows {
 
     @PersistenceContext(unitName = "lango")
     EntityManager em;
+
+    @Inject
+    LangoSettings settings;
+
+    /**
+     * HSQLDB answers "the newest messages of a session" from the foreign key's one-column index and
+     * sorts the whole session; only its own USING INDEX clause makes it walk (session_id, id DESC).
+     */
+    boolean hsqldb;
+
+    @PostConstruct
+    void dialect() {
+        hsqldb = settings.dbKind() == LangoSettings.DbKind.HSQLDB;
+    }
 
     /**
      * Session ids by key, so that appending a message that changes no state needs no lookup. Ids
@@ -225,20 +242,13 @@ class SessionRows {
         long oldestId = Long.MAX_VALUE;
         long used = 0;
         int read = 0;
+        List<Long> ids = new ArrayList<>();
         walk:
         while (true) {
-            // Keyset paging down the (session_id, id DESC) index: each page starts below the last id
-            // seen. Ordering by both index columns is what lets H2 read the index in order, not sort.
-            List<Object[]> page = em.createQuery(
-                            "SELECT m.id, m.tokens FROM MessageEntity m"
-                                    + " WHERE m.sessionId = :sid AND m.id < :below ORDER BY m.sessionId, m.id DESC",
-                            Object[].class)
-                    .setParameter("sid", sessionId)
-                    .setParameter("below", oldestId)
-                    .setMaxResults(PAGE)
-                    .getResultList();
+            List<Object[]> page = newestPage(sessionId, oldestId);
             for (Object[] row : page) {
-                oldestId = (Long) row[0];
+                oldestId = ((Number) row[0]).longValue();
+                ids.add(oldestId);
                 used += ((Number) row[1]).intValue();
                 read++;
                 // The newest message is always kept, so the first one that cannot fit is at least the second.
@@ -254,7 +264,16 @@ class SessionRows {
             return List.of();
         }
         // The window with its tool calls in one query: a joined row per call, so each message comes
-        // once per call (or once, without calls), in id order.
+        // once per call (or once, without calls), in id order. On HSQLDB by the ids just walked (its
+        // primary key): a range on the session's index would again read the whole session.
+        if (hsqldb) {
+            return load(List.copyOf(new LinkedHashSet<>(em.createQuery(
+                            "SELECT m FROM MessageEntity m LEFT JOIN FETCH m.toolCalls WHERE m.id IN :ids ORDER BY m.id",
+                            MessageEntity.class)
+                    .setParameter("ids", ids)
+                    .setHint(READ_ONLY, true)
+                    .getResultList())));
+        }
         return load(List.copyOf(new LinkedHashSet<>(em.createQuery(
                         "SELECT m FROM MessageEntity m LEFT JOIN FETCH m.toolCalls"
                                 + " WHERE m.sessionId = :sid AND m.id >= :from ORDER BY m.id",
@@ -263,6 +282,30 @@ class SessionRows {
                 .setParameter("from", oldestId)
                 .setHint(READ_ONLY, true)
                 .getResultList())));
+    }
+
+    /**
+     * One page of (id, tokens) of a session's messages below {@code below}, newest first: keyset
+     * paging down the (session_id, id DESC) index. Ordering by both index columns is what lets H2
+     * read the index in order rather than sort.
+     */
+    @SuppressWarnings("unchecked")
+    private List<Object[]> newestPage(long sessionId, long below) {
+        if (hsqldb) {
+            return em.createNativeQuery("SELECT id, tokens FROM lango_messages WHERE session_id = ? AND id < ?"
+                            + " ORDER BY session_id DESC, id DESC LIMIT " + PAGE + " USING INDEX")
+                    .setParameter(1, sessionId)
+                    .setParameter(2, below)
+                    .getResultList();
+        }
+        return em.createQuery(
+                        "SELECT m.id, m.tokens FROM MessageEntity m"
+                                + " WHERE m.sessionId = :sid AND m.id < :below ORDER BY m.sessionId, m.id DESC",
+                        Object[].class)
+                .setParameter("sid", sessionId)
+                .setParameter("below", below)
+                .setMaxResults(PAGE)
+                .getResultList();
     }
 
     /** All messages, or the newest {@code limit} (when &gt; 0) at or after {@code afterMillis}, oldest first. */

@@ -28,7 +28,7 @@ class AgentInitializationTest {
     Path dir;
 
     private LangoSettings settings(Optional<LangoSettings.ModelProvider> provider, Optional<String> model) {
-        return new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.H2, Optional.empty(), Optional.empty(),
+        return new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.HSQLDB, Optional.empty(), Optional.empty(),
                 Optional.empty(), model, 0, Duration.ZERO, provider,
                 new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
                 new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),

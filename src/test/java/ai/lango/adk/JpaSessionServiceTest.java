@@ -85,7 +85,7 @@ class JpaSessionServiceTest {
     }
 
     private static LangoSettings settings(String model, int budget) {
-        return new LangoSettings(9080, "localhost", Path.of("/tmp/lango"), LangoSettings.DbKind.H2,
+        return new LangoSettings(9080, "localhost", Path.of("/tmp/lango"), LangoSettings.DbKind.HSQLDB,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.ofNullable(model), budget, Duration.ZERO,
                 Optional.empty(), new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
                 new LangoSettings.ToolSettings(Path.of("/tmp/lango/workspace"), false, Duration.ofSeconds(60)),

@@ -29,7 +29,7 @@ class SettingsParserTest {
         assertEquals(9080, settings.httpPort());
         assertEquals("localhost", settings.httpHost());
         assertEquals(Path.of("/home/ann/.lango"), settings.dataDir());
-        assertEquals(LangoSettings.DbKind.H2, settings.dbKind());
+        assertEquals(LangoSettings.DbKind.HSQLDB, settings.dbKind());
         assertEquals(0, settings.tokenBudget());
         assertEquals(Duration.ZERO, settings.sessionTtl());
     }
@@ -47,8 +47,23 @@ class SettingsParserTest {
 
     @Test
     void unknownDatabaseKindIsRefused() {
-        assertEquals("lango.db.kind has the invalid value \"mysql\"; accepted: h2 or postgresql",
+        assertEquals("lango.db.kind has the invalid value \"mysql\"; accepted: hsqldb or postgresql",
                 error(Map.of("lango.db.kind", "mysql")));
+    }
+
+    @Test
+    void shutdownGraceDefaultsToThirtySecondsAndIsBoundedByFiveMinutes() {
+        assertEquals(Duration.ofSeconds(30), parse(Map.of()).agent().shutdownGrace());
+        assertEquals(Duration.ofSeconds(5), parse(Map.of("lango.agent.shutdown-grace", "PT5S")).agent().shutdownGrace());
+        assertEquals("lango.agent.shutdown-grace has the invalid value \"PT6M\"; accepted: an ISO-8601 duration from PT0S to PT5M",
+                error(Map.of("lango.agent.shutdown-grace", "PT6M")));
+    }
+
+    @Test
+    void retiredH2KindIsRefusedSayingWhatToDoInstead() {
+        String message = error(Map.of("lango.db.kind", "h2"));
+        assertTrue(message.startsWith("lango.db.kind has the invalid value \"h2\"; accepted: hsqldb or postgresql"), message);
+        assertTrue(message.contains("imports what h2 kept in <data dir>/db/lango.mv.db"), message);
     }
 
     @Test

@@ -59,6 +59,13 @@ final class ItSocket implements AutoCloseable {
         return frame;
     }
 
+    /** The frames received and not yet taken, without waiting for more. */
+    List<JsonNode> drain() {
+        List<JsonNode> taken = new ArrayList<>();
+        frames.drainTo(taken);
+        return taken;
+    }
+
     /** Frames up to and including the response to the request. */
     List<JsonNode> untilResponse() throws InterruptedException {
         List<JsonNode> seen = new ArrayList<>();

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * How long loading a session's history for the model takes, at a fixed token budget, for 50,
- * 1,000 and 10,000 stored messages on an H2 file database, through the store's real code path
+ * 1,000 and 10,000 stored messages on the embedded HSQLDB file database, through the store's real code path
  * (EclipseLink, the Flyway schema). Side by side: loading every message and truncating in memory,
  * which is what a store without the newest-first window would do.
  *
@@ -26,7 +26,7 @@ public final class HistoryLoadBenchmark {
     private static final int FULL_LOAD_MEASURED = 30;
 
     public static void main(String[] args) throws IOException {
-        Path dir = Path.of(args.length > 0 ? args[0] : "target/bench-h2").toAbsolutePath();
+        Path dir = Path.of(args.length > 0 ? args[0] : "target/bench-history").toAbsolutePath();
         try (LocalTransactions local = new LocalTransactions(dir)) {
             run(local);
         }
@@ -41,7 +41,7 @@ public final class HistoryLoadBenchmark {
             fill(rows, "bench-" + size, size);
         }
 
-        System.out.printf("%nhistory load at a budget of %d tokens, H2 file database, %d loads after %d warm-up loads%n",
+        System.out.printf("%nhistory load at a budget of %d tokens, HSQLDB file database, %d loads after %d warm-up loads%n",
                 BUDGET, MEASURED, WARMUP);
         System.out.printf("%-10s %8s %12s %12s %12s %22s%n",
                 "messages", "kept", "p50 (ms)", "mean (ms)", "p99 (ms)", "load-all p50 (ms)");

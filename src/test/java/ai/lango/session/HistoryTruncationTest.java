@@ -61,16 +61,16 @@ class HistoryTruncationTest {
     }
 
     @Test
-    void truncationCutsBeforeToolMessageAndSkipsLeadingToolMessages() {
+    void truncationThatKeepsNoUserMessageKeepsNothing() {
         List<Message> history = List.of(
                 message("user", "x".repeat(400)),
                 message("assistant", "", call("c1")),
                 message("tool", "{\"output\":\"a.txt\"}", response("c1")),
                 message("tool", "{\"output\":\"b.txt\"}", response("c2")),
                 message("assistant", "done"));
-        // Budget fits the last three only: the cut lands on tool messages, which are skipped.
+        // Budget fits the last three only: tool results and an answer, no user message to open with.
         List<Message> kept = HistoryTruncation.truncate(history, TokenEstimator.messagesTokens(history.subList(2, 5)));
-        assertEquals(List.of(history.get(4)), kept);
+        assertEquals(List.of(), kept);
     }
 
     @Test
@@ -82,6 +82,49 @@ class HistoryTruncationTest {
                 message("assistant", "ok"));
         List<Message> kept = HistoryTruncation.truncate(history, TokenEstimator.messagesTokens(history.subList(1, 4)));
         assertEquals(history.subList(2, 4), kept);
+    }
+
+    @Test
+    void truncationDropsALeadingFunctionCallEvenWithItsResponseKept() {
+        List<Message> history = List.of(
+                message("user", "x".repeat(400)),
+                message("assistant", "", call("c1")),
+                message("tool", "{\"output\":\"a.txt\"}", response("c1")),
+                message("assistant", "a.txt is there"),
+                message("user", "thanks"),
+                message("assistant", "welcome"));
+        // The cut lands on the call: call and response are whole, but the turn's question is gone.
+        List<Message> kept = HistoryTruncation.truncate(history, TokenEstimator.messagesTokens(history.subList(1, 6)));
+        assertEquals(history.subList(4, 6), kept);
+    }
+
+    @Test
+    void truncationDropsALeadingAssistantAnswer() {
+        List<Message> history = List.of(
+                message("user", "x".repeat(400)),
+                message("assistant", "an answer"),
+                message("user", "next"),
+                message("assistant", "ok"));
+        List<Message> kept = HistoryTruncation.truncate(history, TokenEstimator.messagesTokens(history.subList(1, 4)));
+        assertEquals(history.subList(2, 4), kept);
+    }
+
+    @Test
+    void truncatedHistoryAlwaysStartsWithAUserMessage() {
+        List<Message> history = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            history.add(message("user", "question " + "q".repeat(i * 11)));
+            history.add(message("assistant", "", call("c" + i)));
+            history.add(message("tool", "", response("c" + i)));
+            history.add(message("assistant", "answer " + "a".repeat(i * 3)));
+        }
+        int all = TokenEstimator.messagesTokens(history);
+        for (int budget = 1; budget < all; budget++) {
+            List<Message> kept = HistoryTruncation.truncate(history, budget);
+            if (!kept.isEmpty()) {
+                assertEquals("user", kept.get(0).role(), "budget " + budget);
+            }
+        }
     }
 
     @Test

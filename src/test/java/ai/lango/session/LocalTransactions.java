@@ -13,37 +13,50 @@ import java.util.Comparator;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.h2.jdbcx.JdbcConnectionPool;
-import org.h2.jdbcx.JdbcDataSource;
 
 /**
- * The store outside the server, for benchmarks: an H2 file database with the Flyway schema,
- * EclipseLink with resource-local transactions standing in for the container's, one per unit of
- * work exactly as {@code @Transactional} gives them. Single-threaded.
+ * The store outside the server, for benchmarks and crash tests: an embedded file database with the
+ * Flyway schema, EclipseLink with resource-local transactions standing in for the container's, one
+ * per unit of work exactly as {@code @Transactional} gives them. Single-threaded.
  */
 public final class LocalTransactions implements AutoCloseable {
 
-    private final JdbcConnectionPool pool;
+    private final EmbeddedEngine.PooledDataSource pool;
     private final EntityManagerFactory factory;
     private final EntityManager em;
     private final SessionRows rows;
+    private final Path dir;
 
+    /** A new, empty database of the embedded default in {@code dir}. */
     public LocalTransactions(Path dir) throws IOException {
-        deleteRecursively(dir);
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:file:" + dir.toAbsolutePath().resolve("lango"));
-        h2.setUser("sa");
-        // Pooled, as Liberty's data source is: an unpooled H2 file database reopens on every connection.
-        pool = JdbcConnectionPool.create(h2);
-        SchemaMigrations.migrate(pool);
+        this(dir, EmbeddedEngine.HSQLDB, true);
+    }
+
+    /** The database of {@code engine} in {@code dir}: a new, empty one when {@code fresh}, else what is there. */
+    public LocalTransactions(Path dir, EmbeddedEngine engine, boolean fresh) throws IOException {
+        this.dir = dir;
+        if (fresh) {
+            deleteRecursively(dir);
+        }
+        Files.createDirectories(dir);
+        pool = engine.open(dir);
+        SchemaMigrations.migrate(pool.dataSource());
         factory = Persistence.createEntityManagerFactory("lango", Map.of(
                 "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
                 "jakarta.persistence.jtaDataSource", "",
-                "jakarta.persistence.nonJtaDataSource", pool,
+                "jakarta.persistence.nonJtaDataSource", pool.dataSource(),
+                // As Liberty's data source does (statementCacheSize): HSQLDB compiles every statement it is handed anew.
+                "eclipselink.jdbc.cache-statements", "true",
+                "eclipselink.jdbc.cache-statements.size", "40",
                 "eclipselink.logging.level", "WARNING"));
         em = factory.createEntityManager();
         rows = new TransactionalRows(this);
         rows.em = em;
+        rows.hsqldb = engine == EmbeddedEngine.HSQLDB;
+    }
+
+    public javax.sql.DataSource dataSource() {
+        return pool.dataSource();
     }
 
     public EntityManager entityManager() {
@@ -54,12 +67,22 @@ public final class LocalTransactions implements AutoCloseable {
         return rows;
     }
 
-    /** A store over these rows. */
+    /** A store over these rows; {@code null} settings: sessions never expire. */
     public SessionStore store(ai.lango.config.LangoSettings settings) {
         SessionStore store = new SessionStore();
         store.rows = rows;
-        store.settings = settings;
+        store.settings = settings != null ? settings : settings(dir);
         return store;
+    }
+
+    /** Settings for a store in {@code dir}; only the TTL (none) and the model name (the token budget) matter. */
+    public static ai.lango.config.LangoSettings settings(Path dir) {
+        return new ai.lango.config.LangoSettings(9080, "localhost", dir, ai.lango.config.LangoSettings.DbKind.HSQLDB,
+                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty(),
+                java.util.Optional.of("bench-model"), 0, Duration.ZERO, java.util.Optional.empty(),
+                new ai.lango.config.LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
+                new ai.lango.config.LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
+                new ai.lango.config.LangoSettings.Access(java.util.Optional.empty(), java.util.List.of()));
     }
 
     <T> T inTransaction(Supplier<T> work) {
@@ -82,11 +105,16 @@ public final class LocalTransactions implements AutoCloseable {
         }
     }
 
+    /** Closes the store and shuts its database down cleanly. */
     @Override
     public void close() {
         em.close();
         factory.close();
-        pool.dispose();
+        try {
+            pool.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("the database did not shut down cleanly", e);
+        }
     }
 
     /** Each unit of work in its own local transaction, as the container would run it. */

@@ -1,0 +1,133 @@
+package ai.lango.adk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.session.Message;
+import com.google.adk.events.Event;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** On stop, new turns are refused and turns in flight finish within the grace or end with a stored, visible error. */
+class GracefulStopTest {
+
+    @TempDir
+    Path dir;
+
+    private FakeLlmServer fake;
+    private JpaSessionServiceTest.RecordingStore store;
+    private AgentService service;
+    private TurnThreads threads;
+
+    @BeforeEach
+    void start() {
+        fake = FakeLlmServer.start();
+        LangoSettings settings = new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.HSQLDB, Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of("gpt-4o-mini"), 0, Duration.ZERO,
+                Optional.of(new LangoSettings.ModelProvider("openai", Optional.of(fake.baseUrl() + "/v1"), Optional.of("sk-x"))),
+                new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofMinutes(1)),
+                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
+                new LangoSettings.Access(Optional.empty(), List.of()));
+        store = new JpaSessionServiceTest.RecordingStore();
+        threads = new TurnThreads();
+        threads.threadFactory = new ManagedThreadFactory() {
+            @Override
+            public Thread newThread(Runnable runnable) {
+                Thread thread = new Thread(runnable, "turn");
+                thread.setDaemon(true);
+                return thread;
+            }
+
+            @Override
+            public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        threads.start();
+        TurnMetrics metrics = new TurnMetrics();
+        metrics.registry = new SimpleMeterRegistry();
+        service = new AgentService();
+        service.settings = settings;
+        service.sessions = new JpaSessionService(store, settings);
+        service.calls = new ProviderCalls();
+        ToolCatalog catalog = new ToolCatalog();
+        catalog.settings = settings;
+        catalog.init();
+        service.tools = catalog;
+        service.metrics = metrics;
+        service.threads = threads;
+        service.start(null);
+    }
+
+    @AfterEach
+    void stop() {
+        threads.stop();
+        fake.close();
+    }
+
+    /** A turn whose model call the fake server has received (so the user message is stored). */
+    private CompletableFuture<String> turnWaitingForTheModel(String session, Reply reply) throws InterruptedException {
+        fake.enqueue(reply);
+        CompletableFuture<String> turn = service.chatAsync("user", session, "hello", true, e -> { });
+        for (int i = 0; i < 500 && fake.requests().isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, fake.requests().size(), "the model was called");
+        return turn;
+    }
+
+    @Test
+    void newTurnsAreRefusedOnceTheServerIsStopping() {
+        service.drain(Duration.ofSeconds(1));
+
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> service.chatAsync("user", "s", "hello", true, e -> { }).get(5, TimeUnit.SECONDS));
+        assertEquals(AgentService.STOPPING, refused.getCause().getMessage());
+        assertTrue(fake.requests().isEmpty(), "no model was called");
+    }
+
+    @Test
+    void turnInFlightFinishesWithinTheGrace() throws Exception {
+        CompletableFuture<String> turn = turnWaitingForTheModel("s", Reply.delayed(Duration.ofMillis(700), Reply.openAiText("All ", "done.")));
+
+        service.drain(Duration.ofSeconds(20));
+
+        assertEquals("All done.", turn.getNow(null), "the drain returned only after the turn had finished");
+        assertEquals(List.of("user", "assistant"), store.messages.get("s").stream().map(Message::role).toList());
+    }
+
+    @Test
+    void turnOutlivingTheGraceEndsWithAStoredVisibleError() throws Exception {
+        CompletableFuture<String> turn = turnWaitingForTheModel("s", Reply.delayed(Duration.ofSeconds(30), Reply.openAiText("too late")));
+
+        long started = System.nanoTime();
+        service.drain(Duration.ofMillis(300));
+
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "the drain is bounded");
+        ExecutionException ended = assertThrows(ExecutionException.class, () -> turn.get(1, TimeUnit.SECONDS));
+        assertEquals(AgentService.STOPPED, ended.getCause().getMessage());
+        List<Message> stored = store.messages.get("s");
+        assertEquals(List.of("user", "assistant"), stored.stream().map(Message::role).toList());
+        Event error = EventMessages.toEvents(stored, "lango-agent").get(1); // as a reader of the session gets it
+        assertEquals(AgentService.STOPPED, error.errorMessage().orElseThrow());
+        assertEquals(AgentService.STOPPED_CODE, error.errorCode().orElseThrow().toString());
+        assertTrue(error.content().isEmpty(), "no model reads it as something the agent said");
+    }
+}

@@ -1,0 +1,371 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.OpenAi;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.session.EmbeddedEngine;
+import ai.lango.session.LocalTransactions;
+import ai.lango.session.Message;
+import ai.lango.session.SessionStore;
+import ai.lango.session.StateDelta;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "A crash of the server process loses at most the turn in flight, never anything acknowledged"
+ * (CONTRACT.md), tried for real: turns over /api/run and /ws on a Liberty server of its own, whose
+ * JVM is killed with SIGKILL at varied moments — right after an acknowledged turn, in the middle of
+ * a long streamed answer, during a tool call, right after a long streamed answer was acknowledged —
+ * then restarted. After each restart every acknowledged event of every session so far must be
+ * there, no stored turn may be torn, and the crashed session must take its next turn. Runs against
+ * the database the build configures (HSQLDB, or PostgreSQL in the postgresql-it execution).
+ */
+class CrashIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String USER = "user";
+    private static final int CYCLES = Integer.getInteger("it.crash.cycles", 20);
+    /** Chunks of the long streamed answers. */
+    private static final int LONG_ANSWER_CHUNKS = 300;
+
+    private static FakeLlmServer fake;
+    private static LibertyServer server;
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** What the server acknowledged, per session: what must be found after any later crash. */
+    private static final Map<String, Acknowledged> ACKNOWLEDGED = new LinkedHashMap<>();
+
+    private static final class Acknowledged {
+        final Set<String> eventIds = new HashSet<>();
+        final List<String> userTexts = new ArrayList<>();
+        final Map<String, JsonNode> calls = new HashMap<>();
+        final Set<String> results = new HashSet<>();
+        final List<String> answers = new ArrayList<>();
+        /** A turn killed mid-stream may store its answer only whole: these are the answers allowed. */
+        final Set<String> wholeAnswers = new HashSet<>();
+    }
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        boolean postgresql = "postgresql".equals(System.getenv("LANGO_DB_KIND"));
+        String name = System.getProperty(postgresql ? "it.server.name.pg" : "it.server.name", "lango-it") + "-crash";
+        int port = ItPorts.HTTP + 10;
+        int fakePort = ItPorts.FAKE_LLM + 1;
+        Path dataDir = Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash")).toAbsolutePath();
+        deleteRecursively(dataDir);
+        if (!postgresql) {
+            earlierVersionLeftAnH2Database(dataDir.resolve("db"));
+        }
+        fake = FakeLlmServer.start(fakePort);
+        Map<String, String> environment = new HashMap<>();
+        System.getenv().forEach((key, value) -> {
+            if (key.startsWith("LANGO_")) {
+                environment.put(key, value); // the database, provider and model of this execution
+            }
+        });
+        environment.put("LANGO_HTTP_PORT", String.valueOf(port));
+        environment.put("LANGO_DATA_DIR", dataDir.toString());
+        environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
+        environment.put("LANGO_TOOLS_EXEC_ENABLED", "true");
+        environment.put("LANGO_A2A_ENABLED", "false");
+        // A server killed every few seconds never repays C2's compile time; C1 alone starts it faster.
+        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        server = new LibertyServer(Path.of(System.getProperty("it.wlp", "target/liberty/wlp")), name, port, environment);
+        server.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+        if (fake != null) {
+            fake.close();
+        }
+    }
+
+    /** The H2 database an earlier version kept, with one conversation, where this version looks for it. */
+    private static void earlierVersionLeftAnH2Database(Path db) throws Exception {
+        try (LocalTransactions h2 = new LocalTransactions(db, EmbeddedEngine.H2, true)) {
+            SessionStore store = h2.store(null);
+            store.getOrCreate(IMPORTED, "lango", USER);
+            Instant t = Instant.ofEpochMilli(1_700_000_000_000L);
+            store.append(IMPORTED, new Message("user", "from the H2 days", t, "user", List.of(), null), StateDelta.NONE, t);
+            store.append(IMPORTED, new Message("assistant", "still here", t, "lango-agent", List.of(), null), StateDelta.NONE, t);
+        }
+    }
+
+    private static final String IMPORTED = "from-h2";
+
+    /** The server's first start imported the H2 database of an earlier version (HSQLDB only). */
+    @Test
+    void earlierH2DatabaseWasImportedAtTheFirstStart() throws Exception {
+        assumeFalse("postgresql".equals(System.getenv("LANGO_DB_KIND")), "the import is the embedded database's");
+        JsonNode events = get("api/apps/lango/users/" + USER + "/sessions/" + IMPORTED).path("events");
+        assertEquals("from the H2 days", events.path(0).path("content").path("parts").path(0).path("text").asText());
+        assertEquals("still here", events.path(1).path("content").path("parts").path(0).path("text").asText());
+        Path db = Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash")).toAbsolutePath().resolve("db");
+        assertTrue(Files.exists(db.resolve("lango.mv.db.imported")), "the H2 file is kept under its new name");
+        assertFalse(Files.exists(db.resolve("lango.mv.db")));
+    }
+
+    @Test
+    void everyAcknowledgedEventSurvivesSigkillAndTheSessionTakesTheNextTurn() throws Exception {
+        for (int cycle = 0; cycle < CYCLES; cycle++) {
+            String session = "crash-" + cycle + "-" + System.nanoTime();
+            Acknowledged acknowledged = new Acknowledged();
+            ACKNOWLEDGED.put(session, acknowledged);
+            fake.reset();
+            // A turn acknowledged before the crash moment, so every killed session has history.
+            runTurn(session, "hello " + cycle, acknowledged, Reply.openAiText("Hi, ", "cycle " + cycle + "."));
+            String moment = switch (cycle % 4) {
+                case 0 -> killRightAfterAnAcknowledgedToolTurn(session, cycle, acknowledged);
+                case 1 -> killMidStream(session, cycle, acknowledged);
+                case 2 -> killDuringAToolCall(session, cycle, acknowledged);
+                default -> killRightAfterALongStreamedAnswer(session, cycle, acknowledged);
+            };
+            long restart = System.nanoTime();
+            server.start();
+            System.out.printf("CrashIT cycle %d (%s): restarted in %d ms%n", cycle, moment, (System.nanoTime() - restart) / 1_000_000);
+
+            for (Map.Entry<String, Acknowledged> earlier : ACKNOWLEDGED.entrySet()) {
+                assertAllThere(earlier.getKey(), earlier.getValue());
+                assertNothingTorn(earlier.getKey());
+            }
+            takesTheNextTurn(session, cycle, acknowledged);
+        }
+    }
+
+    /** POST /api/run with a tool call; SIGKILL the moment its 200 arrives. */
+    private String killRightAfterAnAcknowledgedToolTurn(String session, int cycle, Acknowledged acknowledged) throws Exception {
+        fake.enqueue(Reply.openAiToolCall("call_list_" + cycle, "fs_list", "{\"path\":\".\"}"))
+                .enqueue(Reply.openAiText("Listed ", "the workspace."));
+        runTurn(session, "list the workspace " + cycle, acknowledged, null);
+        server.kill();
+        return "right after an acknowledged turn with a tool call over /api/run";
+    }
+
+    /** A long answer streamed over /ws; SIGKILL after some of its chunks. */
+    private String killMidStream(String session, int cycle, Acknowledged acknowledged) throws Exception {
+        String[] deltas = longAnswer(cycle);
+        acknowledged.wholeAnswers.add(String.join("", deltas));
+        fake.enqueue(Reply.paced(Duration.ofMillis(3), OpenAi.textFrames(deltas)));
+        int killAfter = 1 + (cycle * 37) % (LONG_ANSWER_CHUNKS - 20);
+        try (ItSocket socket = ItSocket.connect(server.base().toURL())) {
+            String text = "tell a long story " + cycle;
+            socket.send(ItSocket.chat("1", session, text));
+            int chunks = 0;
+            while (chunks < killAfter) {
+                JsonNode frame = socket.next();
+                if ("agent.chunk".equals(frame.path("event").asText())) {
+                    chunks++;
+                    if (chunks == 1) {
+                        acknowledged.userTexts.add(text); // stored before the model was called
+                    }
+                }
+                assertFalse("response".equals(frame.path("type").asText()), "the answer ended before the kill: " + frame);
+            }
+            server.kill();
+        }
+        return "mid-stream over /ws after " + killAfter + " of " + LONG_ANSWER_CHUNKS + " chunks";
+    }
+
+    /** /ws, the model calls exec (sleep 5); SIGKILL once the call was announced, while the tool runs. */
+    private String killDuringAToolCall(String session, int cycle, Acknowledged acknowledged) throws Exception {
+        fake.enqueue(Reply.openAiToolCall("call_sleep_" + cycle, "exec", "{\"command\":\"sleep 5\"}"));
+        long delayMillis = (cycle * 53L) % 400;
+        try (ItSocket socket = ItSocket.connect(server.base().toURL())) {
+            String text = "run a slow command " + cycle;
+            socket.send(ItSocket.chat("1", session, text));
+            JsonNode frame;
+            do {
+                frame = socket.next();
+                assertFalse("response".equals(frame.path("type").asText()), "the turn ended before the tool ran: " + frame);
+            } while (!"agent.tool_call".equals(frame.path("event").asText()));
+            acknowledged.userTexts.add(text);
+            acknowledged.calls.put(frame.path("payload").path("id").asText(), frame.path("payload").path("args"));
+            Thread.sleep(delayMillis);
+            server.kill();
+        }
+        return "during a tool call over /ws, " + delayMillis + " ms after it was announced";
+    }
+
+    /** A long answer streamed over /ws to its end; SIGKILL the moment its response arrives. */
+    private String killRightAfterALongStreamedAnswer(String session, int cycle, Acknowledged acknowledged) throws Exception {
+        String[] deltas = longAnswer(cycle);
+        fake.enqueue(Reply.paced(Duration.ofMillis(1), OpenAi.textFrames(deltas)));
+        try (ItSocket socket = ItSocket.connect(server.base().toURL())) {
+            String text = "tell another long story " + cycle;
+            socket.send(ItSocket.chat("1", session, text));
+            List<JsonNode> frames = socket.untilResponse();
+            server.kill();
+            JsonNode response = frames.get(frames.size() - 1);
+            assertEquals(String.join("", deltas), response.path("result").path("response").asText(), response.toString());
+            assertEquals(LONG_ANSWER_CHUNKS, ItSocket.events(frames, "agent.chunk").size());
+            acknowledged.userTexts.add(text);
+            acknowledged.answers.add(String.join("", deltas));
+        }
+        return "right after a long streamed answer was acknowledged over /ws";
+    }
+
+    private static String[] longAnswer(int cycle) {
+        String[] deltas = new String[LONG_ANSWER_CHUNKS];
+        for (int i = 0; i < deltas.length; i++) {
+            deltas[i] = "word" + cycle + "." + i + " ";
+        }
+        return deltas;
+    }
+
+    /**
+     * After the restart the crashed session answers its next turn, and the model gets a history it
+     * accepts: the user first, every tool call answered.
+     */
+    private void takesTheNextTurn(String session, int cycle, Acknowledged acknowledged) throws Exception {
+        fake.reset();
+        String answer = runTurn(session, "are you back " + cycle, acknowledged, Reply.openAiText("Back ", "after crash " + cycle + "."));
+        assertEquals("Back after crash " + cycle + ".", answer);
+        JsonNode messages = fake.last().json().path("messages");
+        assertEquals("system", messages.get(0).path("role").asText());
+        assertEquals("user", messages.get(1).path("role").asText(), messages.toString());
+        Set<String> open = new HashSet<>();
+        for (JsonNode message : messages) {
+            message.path("tool_calls").forEach(call -> open.add(call.path("id").asText()));
+            if ("tool".equals(message.path("role").asText())) {
+                open.remove(message.path("tool_call_id").asText());
+            }
+        }
+        assertTrue(open.isEmpty(), "unanswered tool calls sent to the model: " + open);
+    }
+
+    /** POST /api/run; a 200 acknowledges every event it returns and the user's message. Returns the answer's text. */
+    private String runTurn(String session, String text, Acknowledged acknowledged, Reply reply) throws Exception {
+        if (reply != null) {
+            fake.enqueue(reply);
+        }
+        String body = JSON.createObjectNode().put("appName", "lango").put("userId", USER).put("sessionId", session)
+                .set("newMessage", JSON.createObjectNode().put("role", "user")
+                        .set("parts", JSON.createArrayNode().add(JSON.createObjectNode().put("text", text)))).toString();
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/run"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        acknowledged.userTexts.add(text);
+        String answer = "";
+        for (JsonNode event : JSON.readTree(response.body())) {
+            acknowledged.eventIds.add(event.path("id").asText());
+            for (JsonNode part : event.path("content").path("parts")) {
+                if (part.has("functionCall")) {
+                    acknowledged.calls.put(part.path("functionCall").path("id").asText(), part.path("functionCall").path("args"));
+                }
+                if (part.has("functionResponse")) {
+                    acknowledged.results.add(part.path("functionResponse").path("id").asText());
+                }
+                if (part.has("text")) {
+                    answer = part.path("text").asText();
+                }
+            }
+        }
+        acknowledged.answers.add(answer);
+        return answer;
+    }
+
+    /** Every acknowledged event of the session, read back through the ADK API after the restart. */
+    private void assertAllThere(String session, Acknowledged acknowledged) throws Exception {
+        JsonNode events = get("api/apps/lango/users/" + USER + "/sessions/" + session).path("events");
+        Set<String> ids = new HashSet<>();
+        List<String> userTexts = new ArrayList<>();
+        Map<String, JsonNode> calls = new HashMap<>();
+        Set<String> results = new HashSet<>();
+        List<String> answers = new ArrayList<>();
+        for (JsonNode event : events) {
+            ids.add(event.path("id").asText());
+            boolean fromUser = "user".equals(event.path("author").asText());
+            for (JsonNode part : event.path("content").path("parts")) {
+                if (part.has("functionCall")) {
+                    calls.put(part.path("functionCall").path("id").asText(), part.path("functionCall").path("args"));
+                } else if (part.has("functionResponse")) {
+                    results.add(part.path("functionResponse").path("id").asText());
+                } else if (part.has("text")) {
+                    (fromUser ? userTexts : answers).add(part.path("text").asText());
+                }
+            }
+        }
+        String where = "session " + session + " after the restart";
+        assertTrue(ids.containsAll(acknowledged.eventIds), where + ": events missing");
+        assertTrue(userTexts.containsAll(acknowledged.userTexts), where + ": user messages " + acknowledged.userTexts + " not all in " + userTexts);
+        acknowledged.calls.forEach((id, args) -> assertEquals(args, calls.get(id), where + ": tool call " + id));
+        assertTrue(results.containsAll(acknowledged.results), where + ": tool results missing");
+        assertTrue(answers.containsAll(acknowledged.answers), where + ": answers missing");
+        for (String answer : answers) {
+            if (!acknowledged.answers.contains(answer)) {
+                assertTrue(acknowledged.wholeAnswers.contains(answer), where + ": an answer that was never whole: " + answer);
+            }
+        }
+    }
+
+    /**
+     * The stored form, read by the admin API: the conversation opens with the user, every tool
+     * call has its input, every tool result its output and a call before it.
+     */
+    private void assertNothingTorn(String session) throws Exception {
+        JsonNode messages = get("api/admin/sessions/" + session).path("messages");
+        assertEquals("user", messages.path(0).path("role").asText(), session + ": " + messages);
+        Set<String> called = new HashSet<>();
+        for (JsonNode message : messages) {
+            assertNotNull(message.get("content"), session + ": " + message);
+            for (JsonNode call : message.path("toolCalls")) {
+                if ("assistant".equals(message.path("role").asText())) {
+                    assertTrue(JSON.readTree(call.path("input").asText()).isObject(), session + ": call without its input " + call);
+                    called.add(call.path("id").asText());
+                } else {
+                    assertTrue(called.contains(call.path("id").asText()), session + ": a result before its call " + call);
+                    assertTrue(JSON.readTree(call.path("output").asText()).isObject(), session + ": result without output " + call);
+                }
+            }
+        }
+    }
+
+    private JsonNode get(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve(path))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), path + ": " + response.body());
+        return JSON.readTree(response.body());
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

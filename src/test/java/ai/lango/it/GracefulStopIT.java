@@ -1,0 +1,239 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.OpenAi;
+import ai.lango.fake.FakeLlmServer.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * {@code server stop} while a turn runs: new turns are refused, a turn that ends within
+ * lango.agent.shutdown-grace (5 s here) is answered and stored, one that runs longer ends with an
+ * error stored in its session, and the chat page shows that error once it has reconnected to the
+ * restarted server. On a Liberty server of its own (the one CrashIT uses, never at the same time).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GracefulStopIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration GRACE = Duration.ofSeconds(5);
+    private static final String STOPPED = "Lango was stopped before this turn finished";
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    private static FakeLlmServer fake;
+    private static LibertyServer server;
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        boolean postgresql = "postgresql".equals(System.getenv("LANGO_DB_KIND"));
+        String name = System.getProperty(postgresql ? "it.server.name.pg" : "it.server.name", "lango-it") + "-crash";
+        int fakePort = ItPorts.FAKE_LLM + 1;
+        fake = FakeLlmServer.start(fakePort);
+        Map<String, String> environment = new HashMap<>();
+        System.getenv().forEach((key, value) -> {
+            if (key.startsWith("LANGO_")) {
+                environment.put(key, value);
+            }
+        });
+        environment.put("LANGO_HTTP_PORT", String.valueOf(ItPorts.HTTP + 10));
+        environment.put("LANGO_DATA_DIR", Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash") + "-stop")
+                .toAbsolutePath().toString());
+        environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
+        environment.put("LANGO_AGENT_SHUTDOWN_GRACE", GRACE.toString());
+        environment.put("LANGO_A2A_ENABLED", "false");
+        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        server = new LibertyServer(Path.of(System.getProperty("it.wlp", "target/liberty/wlp")), name, ItPorts.HTTP + 10, environment);
+        server.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+        if (fake != null) {
+            fake.close();
+        }
+    }
+
+    private static String[] words(int count) {
+        String[] deltas = new String[count];
+        for (int i = 0; i < count; i++) {
+            deltas[i] = "w" + i + " ";
+        }
+        return deltas;
+    }
+
+    /** After a test that stopped it, the server is started again. */
+    @BeforeEach
+    void running() throws Exception {
+        if (server.process().isEmpty()) {
+            server.start();
+        }
+    }
+
+    /**
+     * Liberty closes WebSocket connections when it quiesces, before the application stops: the
+     * client may lose the rest of the stream, but the turn runs to its end and is stored whole,
+     * which the chat page shows once it has reconnected.
+     */
+    @Test
+    @Order(1)
+    void aTurnInFlightFinishesAndNewTurnsAreRefusedWhileTheServerStops() throws Exception {
+        String session = "stop-finish-" + System.nanoTime();
+        String[] deltas = words(30);
+        String answer = String.join("", deltas);
+        fake.reset().enqueue(Reply.paced(Duration.ofMillis(100), OpenAi.textFrames(deltas))); // about 3 s
+        long logStart = Files.size(server.logs().resolve("messages.log"));
+        try (ItSocket socket = ItSocket.connect(server.base().toURL())) {
+            socket.send(ItSocket.chat("1", session, "tell me something"));
+            JsonNode frame;
+            do {
+                frame = socket.next();
+            } while (!"agent.chunk".equals(frame.path("event").asText()));
+            Process stop = server.stopAsync();
+            awaitLog(logStart, "Lango is stopping: waiting up to");
+
+            assertNewTurnRefused(session + "-new");
+            assertTrue(stop.waitFor(2, TimeUnit.MINUTES), "server stop returns");
+            awaitLog(logStart, "Lango is stopping: every turn in flight finished");
+            for (JsonNode received : socket.drain()) {
+                if ("response".equals(received.path("type").asText())) {
+                    assertEquals(answer, received.path("result").path("response").asText(), received.toString());
+                }
+            }
+        }
+        assertEquals(1, fake.requests().size(), "the refused turn never reached the model");
+
+        server.start();
+        JsonNode events = get("api/apps/lango/users/user/sessions/" + session).path("events");
+        assertEquals(answer, events.path(events.size() - 1).path("content").path("parts").path(0).path("text").asText());
+    }
+
+    @Test
+    @Order(2)
+    void aTurnOutlivingTheGraceEndsWithAStoredErrorThatTheChatPageShowsAfterReconnecting() throws Exception {
+        fake.reset().enqueue(Reply.paced(Duration.ofMillis(100), OpenAi.textFrames(words(300)))); // 30 s, past the grace
+        boolean browser = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        ChromeDriver page = browser ? chromium() : null;
+        String session = "stop-cut-" + System.nanoTime();
+        try {
+            ItSocket socket = null;
+            if (page != null) {
+                page.get(server.base().toString());
+                page.executeScript("localStorage.setItem('lango.session', arguments[0]); location.reload();", session);
+                new WebDriverWait(page, Duration.ofSeconds(30)).until(d -> d.findElement(By.id("send")).isEnabled());
+                page.findElement(By.id("input")).sendKeys("tell me a long story");
+                page.findElement(By.id("send")).click();
+                new WebDriverWait(page, Duration.ofSeconds(30)).until(d -> !d.findElements(By.cssSelector(".msg.assistant .body p")).isEmpty());
+            } else {
+                socket = ItSocket.connect(server.base().toURL());
+                socket.send(ItSocket.chat("1", session, "tell me a long story"));
+                JsonNode frame;
+                do {
+                    frame = socket.next();
+                } while (!"agent.chunk".equals(frame.path("event").asText()));
+            }
+            long stopping = System.nanoTime();
+            Process stop = server.stopAsync();
+            assertTrue(stop.waitFor(2, TimeUnit.MINUTES), "server stop returns");
+            long stopSeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopping);
+            assertTrue(stopSeconds < GRACE.toSeconds() + 45, "the stop is bounded by the grace: took " + stopSeconds + " s");
+            if (socket != null) {
+                socket.close();
+            }
+
+            server.start();
+            JsonNode events = get("api/apps/lango/users/user/sessions/" + session).path("events");
+            JsonNode last = events.path(events.size() - 1);
+            assertTrue(last.path("errorMessage").asText().startsWith(STOPPED), last.toString());
+            assertEquals("user", events.path(0).path("author").asText());
+
+            if (page != null) {
+                WebElement error = new WebDriverWait(page, Duration.ofSeconds(90))
+                        .until(d -> d.findElements(By.cssSelector(".msg.error")).stream()
+                                .filter(e -> e.getText().startsWith(STOPPED)).findFirst().orElse(null));
+                assertFalse(error.getText().isBlank());
+                Files.write(Path.of("target/graceful-stop.png"), page.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+            }
+        } finally {
+            if (page != null) {
+                page.quit();
+            }
+        }
+    }
+
+    private static ChromeDriver chromium() {
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--no-first-run", "--window-size=1100,750");
+        return new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build(), options);
+    }
+
+    /** A turn sent while the server drains: the connection is refused, or the turn is, saying why. */
+    private static void assertNewTurnRefused(String session) throws InterruptedException {
+        String body = JSON.createObjectNode().put("appName", "lango").put("userId", "user").put("sessionId", session)
+                .set("newMessage", JSON.createObjectNode().put("role", "user")
+                        .set("parts", JSON.createArrayNode().add(JSON.createObjectNode().put("text", "hi")))).toString();
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/run"))
+                    .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            assertFalse(response.statusCode() == 200, "a new turn ran while the server was stopping: " + response.body());
+            assertTrue(response.body().contains("stopping") || response.statusCode() == 404 || response.statusCode() == 503,
+                    response.statusCode() + " " + response.body());
+        } catch (IOException refused) {
+            // the listener is already closed: refused too
+        }
+    }
+
+    private static void awaitLog(long from, String text) throws Exception {
+        Path log = server.logs().resolve("messages.log");
+        for (int i = 0; i < 600; i++) {
+            String written = Files.readString(log);
+            if (written.length() > from && written.substring((int) from).contains(text)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("\"" + text + "\" never appeared in " + log);
+    }
+
+    private static JsonNode get(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve(path))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), path + ": " + response.body());
+        return JSON.readTree(response.body());
+    }
+}

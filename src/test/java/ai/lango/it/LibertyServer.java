@@ -1,0 +1,121 @@
+package ai.lango.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Liberty server that a test starts with {@code bin/server start} in an environment of its own,
+ * and can kill with SIGKILL: Arquillian's managed container can neither be killed nor restarted.
+ * The server must exist (pom.xml creates it in pre-integration-test).
+ */
+final class LibertyServer implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+
+    private final Path wlp;
+    private final String name;
+    private final int port;
+    private final Map<String, String> environment;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Thread killOnExit;
+
+    LibertyServer(Path wlp, String name, int port, Map<String, String> environment) {
+        this.wlp = wlp;
+        this.name = name;
+        this.port = port;
+        this.environment = environment;
+        // A test JVM that dies does not leave a server behind.
+        this.killOnExit = new Thread(this::killQuietly, "kill " + name);
+        Runtime.getRuntime().addShutdownHook(killOnExit);
+    }
+
+    URI base() {
+        return URI.create("http://127.0.0.1:" + port + "/");
+    }
+
+    /** Starts the server with the WAR the build produced and waits until the application answers ready. */
+    void start() throws Exception {
+        Path apps = wlp.resolve("usr/servers/" + name + "/apps");
+        Files.createDirectories(apps);
+        Path war = Path.of(System.getProperty("lango.war", "target/lango.war"));
+        Path deployed = apps.resolve("lango.war");
+        if (!Files.exists(deployed) || Files.getLastModifiedTime(deployed).compareTo(Files.getLastModifiedTime(war)) < 0) {
+            Files.copy(war, deployed, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        ProcessBuilder start = new ProcessBuilder(wlp.resolve("bin/server").toString(), "start", name)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        start.environment().putAll(environment);
+        Process process = start.start();
+        if (!process.waitFor(READY_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || process.exitValue() != 0) {
+            process.destroyForcibly();
+            throw new IllegalStateException("server start " + name + " failed; see " + logs().resolve("messages.log"));
+        }
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<Void> ready = http.send(HttpRequest.newBuilder(base().resolve("health/ready"))
+                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding());
+                if (ready.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException(name + " did not become ready within " + READY_TIMEOUT + "; see "
+                + logs().resolve("messages.log"));
+    }
+
+    /** The server's JVM, while it runs. */
+    Optional<ProcessHandle> process() {
+        try {
+            Path pid = wlp.resolve("usr/servers/.pid/" + name + ".pid");
+            return ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).filter(ProcessHandle::isAlive);
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** SIGKILL: no shutdown hook, no flush, no goodbye. Returns once the process is gone. */
+    void kill() throws Exception {
+        ProcessHandle jvm = process().orElseThrow(() -> new IllegalStateException(name + " is not running"));
+        jvm.destroyForcibly();
+        jvm.onExit().get(30, TimeUnit.SECONDS);
+    }
+
+    /** {@code server stop}: the graceful way; returns when the command does. */
+    Process stopAsync() throws IOException {
+        ProcessBuilder stop = new ProcessBuilder(wlp.resolve("bin/server").toString(), "stop", name)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        stop.environment().putAll(environment);
+        return stop.start();
+    }
+
+    Path logs() {
+        return wlp.resolve("usr/servers/" + name + "/logs");
+    }
+
+    private void killQuietly() {
+        process().ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    @Override
+    public void close() {
+        killQuietly();
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway
+        }
+    }
+}
