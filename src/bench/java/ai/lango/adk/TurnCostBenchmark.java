@@ -1,11 +1,18 @@
 package ai.lango.adk;
 
+import ai.lango.adk.models.ModelAdapter;
+import ai.lango.adk.models.ModelAdapterTest;
+import ai.lango.adk.runner.LangoRunner;
+import ai.lango.adk.runner.NoopTool;
+import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.config.LangoSettings;
 import ai.lango.provider.ChatMessage;
 import ai.lango.provider.ChatRequest;
 import ai.lango.provider.Provider;
 import ai.lango.provider.StreamEvent;
 import ai.lango.session.LocalTransactions;
+import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.Names;
 import com.google.adk.agents.LlmAgent;
 import com.google.adk.agents.RunConfig;
 import com.google.adk.artifacts.InMemoryArtifactService;
@@ -66,7 +73,7 @@ public final class TurnCostBenchmark {
         Runner durableAdk = Runner.builder().agent(durableAgent).appName("lango").sessionService(sessions)
                 .artifactService(new InMemoryArtifactService()).build();
         LangoRunner lango = new LangoRunner(durableAdk, durableAgent,
-                new LangoRunner.Limits(25, true, Duration.ofMinutes(1)), ErrorFixProvider.NONE);
+                new LangoRunner.Limits(25, true, Duration.ofMinutes(1)), LearnedFixes.NONE);
         return (session, text) -> lango.runAndCollect("user", session, text, false, e -> { });
     }
 
@@ -139,10 +146,10 @@ public final class TurnCostBenchmark {
     }
 
     private static LlmAgent agent() {
-        return LlmAgent.builder().name(AgentService.AGENT_NAME).description(AgentService.AGENT_DESCRIPTION)
+        return LlmAgent.builder().name(Names.SINGLE_AGENT).description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(new ModelAdapter("bench-model", new InstantProvider(), Provider::open))
                 .instruction("You are Lango.")
-                .tools(new LangoRunnerTest.Noop())
+                .tools(new NoopTool())
                 .build();
     }
 

@@ -1,11 +1,15 @@
 package ai.lango.adk;
 
+import ai.lango.adk.agents.AgentTree;
+import ai.lango.adk.models.ModelAdapter;
+import ai.lango.adk.tools.ToolCatalog;
+import ai.lango.config.LangoSettings;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
 import ai.lango.provider.Providers;
-import ai.lango.tool.BuiltinTools;
-import ai.lango.tool.ToolRunner;
+import ai.lango.tool.ExecToolset;
+import ai.lango.tool.FileToolset;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.web.AdkWebServer;
@@ -25,9 +29,9 @@ public final class AdkApiServerMain {
     public static void main(String[] args) {
         int port = Integer.parseInt(args[0]);
         Provider provider = Providers.create(new ProviderSettings(Providers.OPENAI, URI.create(args[1]), "sk-load", null, null));
-        ToolRunner tools = new ToolRunner(Executors.newCachedThreadPool(), ToolCatalog.DEFAULT_TIMEOUT);
-        List<BaseTool> adapted = BuiltinTools.create(Path.of(args[2]), false, Duration.ofSeconds(60)).stream()
-                .<BaseTool>map(tool -> new ToolAdapter(tool, tools)).toList();
+        LangoSettings.ToolSettings tools = new LangoSettings.ToolSettings(Path.of(args[2]), false, Duration.ofSeconds(60));
+        List<BaseTool> adapted = ToolCatalog.adapt(List.of(new FileToolset(tools), new ExecToolset(tools)),
+                Executors.newCachedThreadPool(), List.of());
         BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, Provider::open), adapted,
                 PromptBuilder.load(null));
         System.setProperty("server.port", String.valueOf(port));

@@ -1,34 +1,54 @@
 package ai.lango.adk;
 
 import ai.lango.a2a.A2aClient;
+import ai.lango.adk.agents.AgentTree;
+import ai.lango.adk.agents.DelegationGuard;
+import ai.lango.adk.agents.RemoteAgent;
+import ai.lango.adk.models.ModelAdapter;
+import ai.lango.adk.models.ProviderCalls;
+import ai.lango.adk.runner.LangoRunner;
+import ai.lango.adk.runner.TurnMetrics;
+import ai.lango.adk.runner.TurnThreads;
+import ai.lango.adk.sessions.JpaSessionService;
+import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
-import ai.lango.session.TokenEstimator;
 import ai.lango.provider.ProviderSettings;
 import ai.lango.provider.Providers;
+import ai.lango.session.TokenEstimator;
+import ai.lango.turn.AgentInfo;
+import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.MessageTooLargeException;
+import ai.lango.turn.Names;
+import ai.lango.turn.TurnCompleted;
+import ai.lango.turn.TurnEvent;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
+import com.google.adk.Version;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
 import com.google.adk.events.Event;
+import com.google.adk.events.EventActions;
 import com.google.adk.runner.Runner;
 import com.google.adk.tools.BaseTool;
-import jakarta.annotation.Priority;
-import com.google.adk.events.EventActions;
 import com.google.genai.types.FinishReason;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -41,11 +61,6 @@ import java.util.logging.Logger;
  */
 @ApplicationScoped
 public class AgentService {
-
-    public static final String APP_NAME = "lango";
-    public static final String DEFAULT_USER = "user";
-    public static final String AGENT_NAME = "lango-agent";
-    public static final String AGENT_DESCRIPTION = "Lango Assistant";
 
     static final String NO_PROVIDER = "no model provider is configured: set " + SettingsParser.PROVIDER
             + " (" + String.join(", ", SettingsParser.PROVIDERS) + "), " + SettingsParser.MODEL + " and "
@@ -74,17 +89,26 @@ public class AgentService {
     @Inject
     TurnThreads threads;
 
+    /** Observed asynchronously by whatever learns from turns (memory, learnings). */
+    @Inject
+    jakarta.enterprise.event.Event<TurnCompleted> completed;
+
+    /** Learned fixes for self-correction: none, unless a subsystem provides them (see {@link NoLearnedFixes}). */
+    @Inject
+    LearnedFixes fixes;
+
     /** Reading a remote agent's card at start; an unreachable one must not hold the start up for long. */
     static final Duration CARD_TIMEOUT = Duration.ofSeconds(10);
     /** Per request to a remote agent: it runs a whole turn of its own. */
     static final Duration REMOTE_TIMEOUT = Duration.ofMinutes(2);
 
     private volatile LangoRunner runner;
+    private volatile AgentInfo agentInfo;
     private volatile String unavailable = NO_PROVIDER;
 
     void start(@Observes @Priority(200) @Initialized(ApplicationScoped.class) Object event) {
-        Optional<LangoSettings.ModelProvider> configured = settings.provider();
-        if (configured.isEmpty() || settings.model().isEmpty()) {
+        Optional<LangoSettings.ModelProvider> configured = settings.model().provider();
+        if (configured.isEmpty() || settings.model().name().isEmpty()) {
             unavailable = configured.isEmpty() ? NO_PROVIDER
                     : "no model is configured: set " + SettingsParser.MODEL + " to a model of " + configured.get().id();
             LOG.warning("Lango runs without a model: " + unavailable);
@@ -98,21 +122,22 @@ public class AgentService {
         Provider provider = Providers.create(new ProviderSettings(chosen.id(),
                 chosen.baseUrl().orElse(ProviderSettings.defaultBaseUrl(chosen.id())),
                 chosen.apiKey().orElse(null), null, null));
-        String model = settings.model().get();
+        String model = settings.model().name().get();
         List<BaseTool> adapted = tools.adkTools();
         LangoSettings.AgentLimits limits = settings.agent();
         ModelAdapter llm = new ModelAdapter(model, provider, calls::open);
-        PromptBuilder prompts = PromptBuilder.load(settings.dataDir().resolve(PROMPTS_DIR));
+        PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
         BaseAgent agent = limits.multiAgent()
                 ? AgentTree.orchestrator(llm, adapted, remoteAgents(), prompts, limits.maxDelegationRounds())
                 : AgentTree.single(llm, adapted, prompts);
         sessions.rootAgentName(agent.name());
-        Runner adk = Runner.builder().agent(agent).appName(APP_NAME)
+        Runner adk = Runner.builder().agent(agent).appName(Names.APP)
                 .sessionService(sessions).artifactService(new InMemoryArtifactService())
                 .plugins(List.of(new DelegationGuard(limits.maxDelegationRounds()))).build();
         runner = new LangoRunner(adk, agent,
                 new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
-                ErrorFixProvider.NONE);
+                fixes);
+        agentInfo = AgentInfos.of(agent);
         LOG.info(() -> "Lango agent " + agent.name() + " ready: provider " + chosen.id() + ", model " + model
                 + ", tools " + adapted.stream().map(BaseTool::name).toList()
                 + (agent.subAgents().isEmpty() ? "" : ", sub-agents " + agent.subAgents().stream().map(BaseAgent::name).toList()));
@@ -123,67 +148,104 @@ public class AgentService {
         return RemoteAgent.load(settings.a2a().remoteAgents(), new A2aClient(CARD_TIMEOUT), new A2aClient(REMOTE_TIMEOUT));
     }
 
-    /** The root agent, when a model is configured. */
-    public Optional<BaseAgent> rootAgent() {
-        return Optional.ofNullable(runner).map(LangoRunner::rootAgent);
+    /** The agent tree, when a model is configured. */
+    public Optional<AgentInfo> agents() {
+        return Optional.ofNullable(agentInfo);
+    }
+
+    /** The version of ADK for Java this server runs, as ADK's API server reports it. */
+    public String adkVersion() {
+        return Version.JAVA_ADK_VERSION;
     }
 
     /**
-     * Runs one user turn to its end and returns the answer's text; {@code onEvent} sees each event
-     * as it is stored. Fails with a message meant for the user.
+     * Starts one user turn on {@link TurnThreads} and tells {@code listener} what happens as it
+     * happens (chunks as the model writes them when the request streams). The future completes with
+     * the answer's text, or fails with a {@link TurnFailedException} meant for the user.
      */
-    public String chat(String userId, String sessionKey, String message, boolean streaming, Consumer<Event> onEvent) {
-        CompletableFuture<String> turn = chatAsync(userId, sessionKey, message, streaming, onEvent);
+    public CompletableFuture<String> chat(TurnRequest request, Consumer<TurnEvent> listener) {
+        return run(request, listener);
+    }
+
+    /**
+     * The same turn for the ADK-compatible API: {@code eventJson} gets each event as ADK's own JSON,
+     * as ADK's API server would send it.
+     */
+    public CompletableFuture<String> chatAdk(TurnRequest request, Consumer<String> eventJson) {
+        return run(request, null, event -> eventJson.accept(event.toJson()));
+    }
+
+    /** Waits for a turn's answer on the caller's thread; fails with a {@link TurnFailedException} meant for the user. */
+    public String await(CompletableFuture<String> turn) {
         try {
             // The runner enforces the request timeout itself; this bound only guards against a stuck thread.
             return turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw (LangoRunner.TurnException) e.getCause();
+            throw (TurnFailedException) e.getCause();
         } catch (TimeoutException e) {
             turn.cancel(true);
-            throw new LangoRunner.TurnException("the turn did not finish within the request timeout", e);
+            throw new TurnFailedException("the turn did not finish within the request timeout", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LangoRunner.TurnException("interrupted", e);
+            throw new TurnFailedException("interrupted", e);
         }
     }
 
+    private CompletableFuture<String> run(TurnRequest request, Consumer<TurnEvent> listener) {
+        return run(request, listener, event -> { });
+    }
+
     /**
-     * The same turn without holding the caller's thread: it runs on {@link TurnThreads}, and the
-     * future fails with a {@link LangoRunner.TurnException} meant for the user.
+     * One turn: {@code listener} (may be null) gets Lango's events, {@code adkListener} ADK's own.
+     * Once it is over, stored or failed, {@link TurnCompleted} is fired for whoever learns from turns.
      */
-    public CompletableFuture<String> chatAsync(String userId, String sessionKey, String message, boolean streaming,
-                                               Consumer<Event> onEvent) {
+    private CompletableFuture<String> run(TurnRequest request, Consumer<TurnEvent> listener, Consumer<Event> adkListener) {
+        String userId = request.userId();
+        String sessionKey = request.sessionKey();
+        String message = request.message();
         LangoRunner current = runner;
         if (current == null) {
-            return CompletableFuture.failedFuture(new LangoRunner.TurnException(unavailable,
+            return CompletableFuture.failedFuture(new TurnFailedException(unavailable,
                     new ProviderException("none", ProviderException.Kind.NOT_CONFIGURED, unavailable)));
         }
         int tokens = TokenEstimator.estimate(message);
         if (tokens > sessions.tokenBudget()) {
             MessageTooLargeException tooLarge = new MessageTooLargeException(tokens, sessions.tokenBudget());
-            return CompletableFuture.failedFuture(new LangoRunner.TurnException(tooLarge.getMessage(), tooLarge));
+            return CompletableFuture.failedFuture(new TurnFailedException(tooLarge.getMessage(), tooLarge));
         }
         CompletableFuture<String> turn = new CompletableFuture<>();
         InFlight running = new InFlight(sessionKey, turn);
         inFlight.add(running);
         if (stopping) { // checked after registering, so a drain either sees this turn or refuses it
             finished(running);
-            return CompletableFuture.failedFuture(new LangoRunner.TurnException(STOPPING, null));
+            return CompletableFuture.failedFuture(new TurnFailedException(STOPPING, null));
         }
-        TurnMetrics.Turn measured = metrics.start(settings.provider().map(LangoSettings.ModelProvider::id).orElse("none"));
+        TurnMetrics.Turn measured = metrics.start(settings.model().provider().map(LangoSettings.ModelProvider::id).orElse("none"));
+        TurnEvents events = new TurnEvents(listener == null ? event -> { } : listener);
+        Consumer<Event> onEvent = measured.andThen(events).andThen(adkListener);
         threads.execute(() -> {
             running.thread = Thread.currentThread();
+            String answer = null;
+            TurnFailedException failure = null;
             try {
-                turn.complete(current.runAndCollect(userId, sessionKey, message, streaming, measured.andThen(onEvent)));
+                answer = current.runAndCollect(userId, sessionKey, message, request.streaming(), onEvent);
                 measured.end(false);
             } catch (RuntimeException e) {
                 measured.end(true);
-                if (!(e instanceof LangoRunner.TurnException)) {
+                if (!(e instanceof TurnFailedException)) {
                     LOG.log(java.util.logging.Level.WARNING, "a turn failed unexpectedly", e);
                 }
-                turn.completeExceptionally(e instanceof LangoRunner.TurnException turnError ? turnError
-                        : new LangoRunner.TurnException(String.valueOf(e.getMessage()), e));
+                failure = e instanceof TurnFailedException turnError ? turnError
+                        : new TurnFailedException(String.valueOf(e.getMessage()), e);
+            }
+            try {
+                completed.fireAsync(new TurnCompleted(userId, sessionKey, message, answer == null ? "" : answer,
+                        Optional.ofNullable(failure).map(Throwable::getMessage), events.outcomes(), Instant.now()));
+                if (failure == null) {
+                    turn.complete(answer);
+                } else {
+                    turn.completeExceptionally(failure);
+                }
             } finally {
                 running.thread = null;
                 finished(running);
@@ -246,14 +308,14 @@ public class AgentService {
         }
         List<InFlight> cut = List.copyOf(inFlight);
         for (InFlight running : cut) {
-            running.turn.completeExceptionally(new LangoRunner.TurnException(STOPPED, null));
+            running.turn.completeExceptionally(new TurnFailedException(STOPPED, null));
             Thread thread = running.thread;
             if (thread != null) {
                 thread.interrupt();
             }
         }
         awaitIdle(END_WAIT);
-        String author = rootAgent().map(BaseAgent::name).orElse(AGENT_NAME);
+        String author = agents().map(AgentInfo::name).orElse(Names.SINGLE_AGENT);
         for (InFlight running : cut) {
             Event error = Event.builder().id(Event.generateEventId()).invocationId("").author(author)
                     .errorCode(new FinishReason(STOPPED_CODE)).errorMessage(STOPPED).actions(EventActions.builder().build())

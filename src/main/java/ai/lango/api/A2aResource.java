@@ -2,11 +2,12 @@ package ai.lango.api;
 
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.A2aServer;
-import ai.lango.adk.AgentService;
 import ai.lango.a2a.JsonRpcError;
-import ai.lango.adk.LangoRunner;
+import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
@@ -48,9 +49,9 @@ public class A2aResource {
 
     private String turn(String contextId, String text) throws A2aException {
         try {
-            return agent.chat(USER_ID, SESSION_PREFIX + contextId, text, false, event -> {
-            });
-        } catch (LangoRunner.TurnException e) {
+            return agent.await(agent.chat(new TurnRequest(USER_ID, SESSION_PREFIX + contextId, text, false), event -> {
+            }));
+        } catch (TurnFailedException e) {
             if (TurnFailures.of(e).status() == Response.Status.NOT_FOUND) {
                 // The context's session belongs to another user: as unusable as an invalid context id.
                 throw new A2aException(JsonRpcError.INVALID_PARAMS, "params.message.contextId \"" + contextId

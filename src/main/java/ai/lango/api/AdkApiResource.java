@@ -1,11 +1,12 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
-import ai.lango.adk.LangoRunner;
+import ai.lango.turn.Names;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.google.adk.JsonBaseModel;
-import com.google.adk.events.Event;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletResponse;
@@ -17,15 +18,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * The run endpoints of ADK's API server, same paths and JSON (ADK's own mapper), so ADK clients
@@ -45,17 +45,17 @@ public class AdkApiResource {
     @Path("list-apps")
     @Produces(MediaType.APPLICATION_JSON)
     public String listApps() {
-        return "[\"" + AgentService.APP_NAME + "\"]";
+        return "[\"" + Names.APP + "\"]";
     }
 
     /** A parsed AgentRunRequest, or the error response to give instead. */
-    private record RunRequest(String userId, String sessionId, String message, boolean streaming, Response error) {
+    private record RunRequest(TurnRequest turn, Response error) {
     }
 
     private static RunRequest parse(String body) {
         JsonNode request;
         try {
-            request = JsonBaseModel.getMapper().readTree(body == null ? "" : body);
+            request = ApiJson.MAPPER.readTree(body == null ? "" : body);
         } catch (JsonProcessingException e) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e)));
         }
@@ -68,7 +68,7 @@ public class AdkApiResource {
         if (appName.isEmpty() || sessionId.isEmpty() || userId.isEmpty()) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "appName, userId and sessionId are required"));
         }
-        if (!AgentService.APP_NAME.equals(appName)) {
+        if (!Names.APP.equals(appName)) {
             return failed(SessionsResource.unknownApp(appName));
         }
         Optional<Response> invalid = ApiError.invalidId("userId", userId).or(() -> ApiError.invalidId("sessionId", sessionId));
@@ -80,12 +80,12 @@ public class AdkApiResource {
         if (message.length() == 0) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part"));
         }
-        return new RunRequest(userId, sessionId, message.toString(),
-                request.path("streaming").asBoolean(false), null);
+        return new RunRequest(new TurnRequest(userId, sessionId, message.toString(), request.path("streaming").asBoolean(false)),
+                null);
     }
 
     private static RunRequest failed(Response error) {
-        return new RunRequest(null, null, null, false, error);
+        return new RunRequest(null, error);
     }
 
     /** Runs one turn; answers with every event of the run (the user's own event not included). */
@@ -98,17 +98,14 @@ public class AdkApiResource {
         if (run.error() != null) {
             return run.error();
         }
-        List<Event> events = new ArrayList<>();
+        List<String> events = new ArrayList<>();
+        TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().sessionKey(), run.turn().message(), false);
         try {
-            agent.chat(run.userId(), run.sessionId(), run.message(), false, events::add);
-        } catch (LangoRunner.TurnException e) {
+            agent.await(agent.chatAdk(unstreamed, events::add));
+        } catch (TurnFailedException e) {
             return TurnFailures.of(e).response(e.getMessage());
         }
-        try {
-            return Response.ok(JsonBaseModel.getMapper().writeValueAsString(events), MediaType.APPLICATION_JSON).build();
-        } catch (JsonProcessingException e) {
-            return ApiError.of(Response.Status.INTERNAL_SERVER_ERROR, "serialisation_failed", e.getOriginalMessage());
-        }
+        return Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build();
     }
 
     /**
@@ -133,12 +130,12 @@ public class AdkApiResource {
             out.flush();
             servletResponse.flushBuffer();
             AtomicBoolean clientGone = new AtomicBoolean();
-            Consumer<Event> frame = event -> {
+            Consumer<String> frame = event -> {
                 if (clientGone.get()) {
                     return;
                 }
                 try {
-                    out.write(("data:" + event.toJson() + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.write(("data:" + event + "\n\n").getBytes(StandardCharsets.UTF_8));
                     out.flush();
                 } catch (IOException e) {
                     // The client left: the turn still runs to its end and is stored whole, so the
@@ -147,9 +144,10 @@ public class AdkApiResource {
                 }
             };
             try {
-                agent.chat(run.userId(), run.sessionId(), run.message(), run.streaming(), frame);
-            } catch (LangoRunner.TurnException e) {
-                ObjectNode error = JsonBaseModel.getMapper().createObjectNode().put("error", e.getMessage());
+                agent.await(agent.chatAdk(run.turn(), frame));
+            } catch (TurnFailedException e) {
+                ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
+                        .put("code", TurnFailures.of(e).code());
                 out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }

@@ -8,12 +8,10 @@ import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StoredSession;
 import ai.lango.session.ToolCall;
+import ai.lango.turn.AgentInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.adk.agents.BaseAgent;
-import com.google.adk.agents.LlmAgent;
-import com.google.adk.tools.BaseTool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -34,7 +32,7 @@ import java.util.Optional;
 public class AdminResource {
 
     static final int MAX_PAGE_SIZE = 200;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
     SessionStore store;
@@ -71,7 +69,7 @@ public class AdminResource {
     @GET
     @Path("sessions/{key}")
     public Response session(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.dbKind());
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
         if (invalid.isPresent()) {
             return invalid.get();
         }
@@ -112,7 +110,7 @@ public class AdminResource {
     @DELETE
     @Path("sessions/{key}")
     public Response delete(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.dbKind());
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
         if (invalid.isPresent()) {
             return invalid.get();
         }
@@ -128,7 +126,7 @@ public class AdminResource {
     @Path("agents")
     public Response agents() {
         ObjectNode body = JSON.createObjectNode();
-        agent.rootAgent().ifPresentOrElse(root -> body.set("root", describe(root)), () -> body.putNull("root"));
+        agent.agents().ifPresentOrElse(root -> body.set("root", describe(root)), () -> body.putNull("root"));
         return ok(body);
     }
 
@@ -137,26 +135,26 @@ public class AdminResource {
     @Path("config")
     public Response config() {
         ObjectNode body = JSON.createObjectNode()
-                .put("lango.http.host", settings.httpHost()).put("lango.http.port", settings.httpPort())
-                .put("lango.data.dir", settings.dataDir().toString()).put("lango.db.kind", settings.dbKind().key())
-                .put("lango.db.url", settings.dbUrl().map(Redaction::jdbcUrl).orElse(null))
-                .put("lango.db.user", settings.dbUser().orElse(null))
-                .put("lango.db.password", settings.dbPassword().map(p -> Redaction.MASK).orElse(null))
-                .put("lango.model", settings.model().orElse(null))
-                .put("lango.provider", settings.provider().map(LangoSettings.ModelProvider::id).orElse(null))
+                .put("lango.http.host", settings.http().host()).put("lango.http.port", settings.http().port())
+                .put("lango.data.dir", settings.database().dataDir().toString()).put("lango.db.kind", settings.database().kind().key())
+                .put("lango.db.url", settings.database().url().map(Redaction::jdbcUrl).orElse(null))
+                .put("lango.db.user", settings.database().user().orElse(null))
+                .put("lango.db.password", settings.database().password().map(p -> Redaction.MASK).orElse(null))
+                .put("lango.model", settings.model().name().orElse(null))
+                .put("lango.provider", settings.model().provider().map(LangoSettings.ModelProvider::id).orElse(null))
                 .put("lango.agent.multi-agent", settings.agent().multiAgent())
                 .put("lango.agent.max-turns", settings.agent().maxTurns())
                 .put("lango.agent.max-delegation-rounds", settings.agent().maxDelegationRounds())
                 .put("lango.agent.error-correction", settings.agent().errorCorrection())
                 .put("lango.agent.request-timeout", settings.agent().requestTimeout().toString())
                 .put("lango.agent.shutdown-grace", settings.agent().shutdownGrace().toString())
-                .put("lango.agent.token-budget", settings.tokenBudget())
-                .put("lango.session.ttl", settings.sessionTtl().toString())
+                .put("lango.agent.token-budget", settings.sessions().tokenBudget())
+                .put("lango.session.ttl", settings.sessions().ttl().toString())
                 .put("lango.tools.workspace", settings.tools().workspace().toString())
                 .put("lango.tools.exec.enabled", settings.tools().execEnabled())
                 .put("lango.tools.exec.timeout", settings.tools().execTimeout().toString())
                 .put("lango.auth.token", settings.access().token().map(t -> Redaction.MASK).orElse(null));
-        settings.provider().ifPresent(p -> body
+        settings.model().provider().ifPresent(p -> body
                 .put("lango.providers." + p.id() + ".base-url", p.baseUrl().orElse(null))
                 .put("lango.providers." + p.id() + ".api-key", p.apiKey().map(k -> Redaction.MASK).orElse(null)));
         body.putPOJO("lango.http.allowed-origins", settings.access().allowedOrigins());
@@ -170,12 +168,10 @@ public class AdminResource {
         return ok(body);
     }
 
-    private static ObjectNode describe(BaseAgent agent) {
+    private static ObjectNode describe(AgentInfo agent) {
         ObjectNode node = JSON.createObjectNode().put("name", agent.name()).put("description", agent.description());
         ArrayNode tools = node.putArray("tools");
-        if (agent instanceof LlmAgent llm) {
-            llm.tools().blockingGet().stream().map(BaseTool::name).forEach(tools::add);
-        }
+        agent.tools().forEach(tools::add);
         ArrayNode children = node.putArray("subAgents");
         agent.subAgents().forEach(sub -> children.add(describe(sub)));
         return node;

@@ -46,7 +46,7 @@ public class AgentCardServlet extends HttpServlet {
                     + SettingsParser.A2A_ENABLED + "=true to publish the agent card"), body);
             return;
         }
-        AgentCard card = AgentCards.card(agent.rootAgent(), AgentCards.endpointUrl(request.getScheme(),
+        AgentCard card = AgentCards.card(agent.agents(), AgentCards.endpointUrl(request.getScheme(),
                 request.getServerName(), request.getServerPort(), request.getContextPath()), version());
         if (settings.access().token().isPresent()) {
             card = card.withBearerAuth("Authorization: Bearer <" + SettingsParser.AUTH_TOKEN + ">");

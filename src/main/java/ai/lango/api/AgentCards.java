@@ -1,8 +1,8 @@
 package ai.lango.api;
 
 import ai.lango.a2a.AgentCard;
-import ai.lango.adk.AgentService;
-import com.google.adk.agents.BaseAgent;
+import ai.lango.turn.AgentInfo;
+import ai.lango.turn.Names;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -23,11 +23,11 @@ final class AgentCards {
      * configured), the JSON-RPC endpoint, and one skill per sub-agent of the root, or the root
      * itself as the one skill when it has none.
      */
-    static AgentCard card(Optional<BaseAgent> root, String endpointUrl, String version) {
-        String name = root.map(BaseAgent::name).filter(n -> !n.isBlank()).orElse(AgentService.AGENT_NAME);
-        String description = root.map(BaseAgent::description).filter(d -> d != null && !d.isBlank())
-                .orElse(AgentService.AGENT_DESCRIPTION);
-        List<? extends BaseAgent> subAgents = root.isPresent() ? root.get().subAgents() : List.of();
+    static AgentCard card(Optional<AgentInfo> root, String endpointUrl, String version) {
+        String name = root.map(AgentInfo::name).filter(n -> !n.isBlank()).orElse(Names.SINGLE_AGENT);
+        String description = root.map(AgentInfo::description).filter(d -> d != null && !d.isBlank())
+                .orElse(Names.SINGLE_AGENT_DESCRIPTION);
+        List<AgentInfo> subAgents = root.isPresent() ? root.get().subAgents() : List.of();
         List<AgentCard.Skill> skills = subAgents.isEmpty()
                 ? List.of(skill(name, description))
                 : subAgents.stream().map(sub -> skill(sub.name(), sub.description())).toList();

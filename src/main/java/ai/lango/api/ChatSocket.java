@@ -1,17 +1,14 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
+import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
+import ai.lango.turn.Names;
+import ai.lango.turn.TurnEvent;
+import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.adk.JsonBaseModel;
-import com.google.adk.events.Event;
-import com.google.genai.types.Content;
-import com.google.genai.types.FunctionCall;
-import com.google.genai.types.FunctionResponse;
-import com.google.genai.types.Part;
-import ai.lango.config.Ids;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.Dependent;
@@ -26,7 +23,6 @@ import jakarta.websocket.server.ServerEndpoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +44,7 @@ public class ChatSocket {
     static final String DEFAULT_SESSION = "default";
 
     private static final Logger LOG = Logger.getLogger(ChatSocket.class.getName());
-    private static final ObjectMapper JSON = JsonBaseModel.getMapper();
+    private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
     AgentService agent;
@@ -229,7 +225,7 @@ public class ChatSocket {
     /** Starts the turn on the agent's turn threads; the frames go out as it runs, the response when it ends. */
     private void turn(Session session, JsonNode id, String sessionKey, String message) {
         send(session, event("agent.thinking", payload(sessionKey)));
-        agent.chatAsync(AgentService.DEFAULT_USER, sessionKey, message, true, e -> forward(session, sessionKey, e))
+        agent.chat(new TurnRequest(Names.DEFAULT_USER, sessionKey, message, true), e -> forward(session, sessionKey, e))
                 .whenComplete((answer, failure) -> {
                     send(session, event("agent.done", payload(sessionKey)));
                     if (failure == null) {
@@ -244,37 +240,27 @@ public class ChatSocket {
                 });
     }
 
-    /** One stored or streamed event as the client sees it: chunks, tool calls, tool results, delegations. */
-    private void forward(Session session, String sessionKey, Event event) {
-        List<Part> parts = event.content().flatMap(Content::parts).orElse(List.of());
-        if (event.partial().orElse(false)) {
-            StringBuilder text = new StringBuilder();
-            parts.forEach(p -> p.text().ifPresent(text::append));
-            if (text.length() > 0) {
-                send(session, event("agent.chunk", payload(sessionKey).put("chunk", text.toString())));
-            }
-            return;
+    /** One event of the turn as the client sees it: chunks, tool calls, tool results, delegations. */
+    private void forward(Session session, String sessionKey, TurnEvent event) {
+        ObjectNode payload = payload(sessionKey);
+        String name;
+        if (event instanceof TurnEvent.Chunk chunk) {
+            name = "agent.chunk";
+            payload.put("chunk", chunk.text());
+        } else if (event instanceof TurnEvent.ToolCall call) {
+            name = "agent.tool_call";
+            payload.put("agent", call.agent()).put("id", call.id()).put("name", call.name());
+            payload.set("args", JSON.valueToTree(call.args()));
+        } else if (event instanceof TurnEvent.ToolResult result) {
+            name = "agent.tool_result";
+            payload.put("agent", result.agent()).put("id", result.id()).put("name", result.name());
+            payload.set("result", JSON.valueToTree(result.result()));
+        } else {
+            TurnEvent.Delegation delegation = (TurnEvent.Delegation) event;
+            name = "agent.delegation";
+            payload.put("from", delegation.agent()).put("to", delegation.to());
         }
-        for (Part part : parts) {
-            part.functionCall().ifPresent(call -> send(session, event("agent.tool_call", toolCall(sessionKey, event, call))));
-            part.functionResponse().ifPresent(result -> send(session, event("agent.tool_result", toolResult(sessionKey, event, result))));
-        }
-        event.actions().transferToAgent().ifPresent(to -> send(session, event("agent.delegation",
-                payload(sessionKey).put("from", event.author()).put("to", to))));
-    }
-
-    private static ObjectNode toolCall(String sessionKey, Event event, FunctionCall call) {
-        ObjectNode payload = payload(sessionKey).put("agent", event.author()).put("id", call.id().orElse(""))
-                .put("name", call.name().orElse(""));
-        payload.set("args", JSON.valueToTree(call.args().orElse(java.util.Map.of())));
-        return payload;
-    }
-
-    private static ObjectNode toolResult(String sessionKey, Event event, FunctionResponse response) {
-        ObjectNode payload = payload(sessionKey).put("agent", event.author()).put("id", response.id().orElse(""))
-                .put("name", response.name().orElse(""));
-        payload.set("result", JSON.valueToTree(response.response().orElse(java.util.Map.of())));
-        return payload;
+        send(session, event(name, payload));
     }
 
     private static ObjectNode payload(String sessionKey) {

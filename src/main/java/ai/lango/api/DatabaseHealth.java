@@ -27,7 +27,7 @@ public class DatabaseHealth implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        var response = HealthCheckResponse.named("database").withData("kind", settings.dbKind().key());
+        var response = HealthCheckResponse.named("database").withData("kind", settings.database().kind().key());
         try (Connection connection = dataSource.getConnection()) {
             var meta = connection.getMetaData();
             response.withData("product", meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion());

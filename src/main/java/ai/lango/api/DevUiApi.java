@@ -1,13 +1,11 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
+import ai.lango.turn.AgentInfo;
+import ai.lango.turn.Names;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.adk.Version;
-import com.google.adk.agents.BaseAgent;
-import com.google.adk.agents.LlmAgent;
-import com.google.adk.tools.BaseTool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -17,7 +15,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Optional;
 
 /**
  * The other routes ADK's dev UI calls, answered as ADK's API server answers them or, for what
@@ -29,7 +26,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class DevUiApi {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
     AgentService agent;
@@ -38,7 +35,7 @@ public class DevUiApi {
     @GET
     @Path("version")
     public String version() {
-        return JSON.createObjectNode().put("version", Version.JAVA_ADK_VERSION).put("language", "java")
+        return JSON.createObjectNode().put("version", agent.adkVersion()).put("language", "java")
                 .put("language_version", System.getProperty("java.version")).toString();
     }
 
@@ -46,11 +43,11 @@ public class DevUiApi {
     @GET
     @Path("dev/build_graph/{app}")
     public Response buildGraph(@PathParam("app") String app) {
-        if (!AgentService.APP_NAME.equals(app)) {
+        if (!Names.APP.equals(app)) {
             return SessionsResource.unknownApp(app);
         }
         ObjectNode body = JSON.createObjectNode();
-        agent.rootAgent().ifPresentOrElse(root -> body.set("root_agent", describe(root)), () -> body.putNull("root_agent"));
+        agent.agents().ifPresentOrElse(root -> body.set("root_agent", describe(root)), () -> body.putNull("root_agent"));
         return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
     }
 
@@ -121,20 +118,17 @@ public class DevUiApi {
     public String eventGraph(@PathParam("app") String app, @PathParam("user") String user,
                              @PathParam("session") String session, @PathParam("event") String event) {
         StringBuilder dot = new StringBuilder("digraph \"AgentGraph\" {\ngraph [\"rankdir\"=\"LR\"]\n");
-        Optional<BaseAgent> root = agent.rootAgent();
-        root.ifPresent(r -> draw(r, dot));
+        agent.agents().ifPresent(root -> draw(root, dot));
         return JSON.createObjectNode().put("dotSrc", dot.append("}\n").toString()).toString();
     }
 
-    private static void draw(BaseAgent agent, StringBuilder dot) {
+    private static void draw(AgentInfo agent, StringBuilder dot) {
         dot.append(quote(agent.name())).append(" [\"shape\"=\"ellipse\"]\n");
-        if (agent instanceof LlmAgent llm) {
-            for (BaseTool tool : llm.tools().blockingGet()) {
-                dot.append(quote(tool.name())).append(" [\"shape\"=\"box\"]\n")
-                        .append(quote(agent.name())).append(" -> ").append(quote(tool.name())).append('\n');
-            }
+        for (String tool : agent.tools()) {
+            dot.append(quote(tool)).append(" [\"shape\"=\"box\"]\n")
+                    .append(quote(agent.name())).append(" -> ").append(quote(tool)).append('\n');
         }
-        for (BaseAgent sub : agent.subAgents()) {
+        for (AgentInfo sub : agent.subAgents()) {
             draw(sub, dot);
             dot.append(quote(agent.name())).append(" -> ").append(quote(sub.name())).append('\n');
         }
@@ -144,12 +138,10 @@ public class DevUiApi {
         return "\"" + name.replace("\"", "'") + "\"";
     }
 
-    private static ObjectNode describe(BaseAgent agent) {
+    private static ObjectNode describe(AgentInfo agent) {
         ObjectNode node = JSON.createObjectNode().put("name", agent.name()).put("description", agent.description());
         ArrayNode tools = node.putArray("tools");
-        if (agent instanceof LlmAgent llm) {
-            llm.tools().blockingGet().forEach(tool -> tools.addObject().put("name", tool.name()));
-        }
+        agent.tools().forEach(tool -> tools.addObject().put("name", tool));
         ArrayNode subs = node.putArray("sub_agents");
         agent.subAgents().forEach(sub -> subs.add(describe(sub)));
         return node;

@@ -26,7 +26,7 @@ public class HostFilter extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (!new AccessGuard(settings.access(), settings.httpHost()).hostAllowed(request.getHeader("Host"))) {
+        if (!new AccessGuard(settings.access(), settings.http().host()).hostAllowed(request.getHeader("Host"))) {
             ServletJson.write(response, HttpServletResponse.SC_FORBIDDEN, ApiError.body("host_not_allowed",
                     "this server does not answer to that Host name; add it to " + SettingsParser.ALLOWED_HOSTS),
                     !request.getMethod().equals("HEAD"));

@@ -1,8 +1,8 @@
 package ai.lango.api;
 
-import ai.lango.adk.MessageTooLargeException;
-import ai.lango.adk.SessionNotFoundException;
 import ai.lango.provider.ProviderException;
+import ai.lango.turn.MessageTooLargeException;
+import ai.lango.turn.SessionNotFoundException;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.Optional;

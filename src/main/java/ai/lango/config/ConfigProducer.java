@@ -9,7 +9,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The typed configuration, read once from MicroProfile Config (system properties, environment
- * variables such as LANGO_DB_KIND, server.xml variables, microprofile-config.properties).
+ * variables such as LANGO_DB_KIND, server.xml variables, microprofile-config.properties), and each
+ * subsystem's part of it as a bean of its own, so a subsystem injects only what it reads.
  */
 @ApplicationScoped
 public class ConfigProducer {
@@ -21,7 +22,43 @@ public class ConfigProducer {
         LangoSettings settings = new SettingsParser(key -> config.getOptionalValue(key, String.class),
                 Path.of(System.getProperty("user.home"))).parse();
         // Liberty runs the server with its output directory as the working directory.
-        SettingsParser.requireOutside(settings.dataDir(), Path.of(System.getProperty("user.dir")));
+        SettingsParser.requireOutside(settings.database().dataDir(), Path.of(System.getProperty("user.dir")));
         return settings;
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.Database database(LangoSettings settings) {
+        return settings.database();
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.Model model(LangoSettings settings) {
+        return settings.model();
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.Sessions sessions(LangoSettings settings) {
+        return settings.sessions();
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.AgentLimits agent(LangoSettings settings) {
+        return settings.agent();
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.ToolSettings tools(LangoSettings settings) {
+        return settings.tools();
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.Access access(LangoSettings settings) {
+        return settings.access();
     }
 }

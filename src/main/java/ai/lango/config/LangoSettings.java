@@ -8,25 +8,33 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The validated configuration, one typed value per key of CONTRACT.md. Built by
- * {@link SettingsParser}; secrets are held here but never printed ({@link #toString()}).
+ * The validated configuration, one small record per subsystem, each a CDI bean of its own (see
+ * {@link ConfigProducer}). Built by {@link SettingsParser}; secrets are held here but never printed.
  */
-public record LangoSettings(
-        int httpPort,
-        String httpHost,
-        Path dataDir,
-        DbKind dbKind,
-        Optional<String> dbUrl,
-        Optional<String> dbUser,
-        Optional<String> dbPassword,
-        Optional<String> model,
-        int tokenBudget,
-        Duration sessionTtl,
-        Optional<ModelProvider> provider,
-        AgentLimits agent,
-        ToolSettings tools,
-        Access access,
-        A2a a2a) {
+public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
+                            ToolSettings tools, Access access, A2a a2a) {
+
+    /** lango.http.port and lango.http.host: where the server listens. */
+    public record Http(int port, String host) {
+    }
+
+    /** lango.data.dir and lango.db.*: where the data lives. */
+    public record Database(Path dataDir, DbKind kind, Optional<String> url, Optional<String> user,
+                           Optional<String> password) {
+        @Override
+        public String toString() {
+            return "Database[dataDir=" + dataDir + ", kind=" + kind.key() + ", url=" + url.map(Redaction::jdbcUrl).orElse("-")
+                    + ", user=" + user.orElse("-") + ", password=" + password.map(p -> Redaction.MASK).orElse("-") + "]";
+        }
+    }
+
+    /** lango.provider, lango.providers.<id>.* and lango.model: the agent's model. */
+    public record Model(Optional<ModelProvider> provider, Optional<String> name) {
+    }
+
+    /** lango.session.ttl and lango.agent.token-budget (0: derived from the model's family). */
+    public record Sessions(Duration ttl, int tokenBudget) {
+    }
 
     /**
      * lango.a2a.*: whether this server serves its agent card and the A2A JSON-RPC endpoint, and the
@@ -36,15 +44,6 @@ public record LangoSettings(
 
         /** lango.a2a.* unset: A2A off, no remote agents. */
         public static final A2a DISABLED = new A2a(false, Map.of());
-    }
-
-    /** Settings without A2A ({@link A2a#DISABLED}), for code and tests that do not care about it. */
-    public LangoSettings(int httpPort, String httpHost, Path dataDir, DbKind dbKind, Optional<String> dbUrl,
-                         Optional<String> dbUser, Optional<String> dbPassword, Optional<String> model, int tokenBudget,
-                         Duration sessionTtl, Optional<ModelProvider> provider, AgentLimits agent, ToolSettings tools,
-                         Access access) {
-        this(httpPort, httpHost, dataDir, dbKind, dbUrl, dbUser, dbPassword, model, tokenBudget, sessionTtl, provider,
-                agent, tools, access, A2a.DISABLED);
     }
 
     /**
@@ -114,8 +113,8 @@ public record LangoSettings(
     public List<String> secrets() {
         List<String> secrets = new java.util.ArrayList<>();
         access.token().ifPresent(secrets::add);
-        dbPassword.ifPresent(secrets::add);
-        provider.flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
+        database.password().ifPresent(secrets::add);
+        model.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
         return List.copyOf(secrets);
     }
 
@@ -136,11 +135,7 @@ public record LangoSettings(
 
     @Override
     public String toString() {
-        return "LangoSettings[httpHost=" + httpHost + ", httpPort=" + httpPort + ", dataDir=" + dataDir
-                + ", dbKind=" + dbKind.key() + ", dbUrl=" + dbUrl.map(Redaction::jdbcUrl).orElse("-")
-                + ", dbUser=" + dbUser.orElse("-") + ", dbPassword=" + dbPassword.map(p -> Redaction.MASK).orElse("-")
-                + ", model=" + model.orElse("-") + ", tokenBudget=" + tokenBudget + ", sessionTtl=" + sessionTtl
-                + ", provider=" + provider.map(Object::toString).orElse("-") + ", agent=" + agent + ", tools=" + tools
-                + ", access=" + access + ", a2a=" + a2a + "]";
+        return "LangoSettings[http=" + http + ", database=" + database + ", model=" + model + ", sessions=" + sessions
+                + ", agent=" + agent + ", tools=" + tools + ", access=" + access + ", a2a=" + a2a + "]";
     }
 }

@@ -55,30 +55,30 @@ public class LangoStartup {
             throw e;
         }
         // Before anything else (the database included): a second server on a taken port only says so and ends.
-        if (StartRefusal.anotherProcessListens(config.httpPort())) {
-            throw StartRefusal.exit(StartRefusal.portTaken(config.httpHost(), config.httpPort()));
+        if (StartRefusal.anotherProcessListens(config.http().port())) {
+            throw StartRefusal.exit(StartRefusal.portTaken(config.http().host(), config.http().port()));
         }
-        createDataDir(config.dataDir());
+        createDataDir(config.database().dataDir());
         DataSource dataSource = dataSource(config);
         SchemaMigrations.Database database = SchemaMigrations.migrate(dataSource);
         requireMatchingDatabase(config, database.product());
-        if (config.dbKind() == LangoSettings.DbKind.HSQLDB) {
+        if (config.database().kind() == LangoSettings.DbKind.HSQLDB) {
             importEarlierH2(config, dataSource);
         }
-        LOG.info(() -> "Lango data directory: " + config.dataDir());
-        LOG.info(() -> "Lango database: " + config.dbKind().key() + " - " + database.product() + " at "
-                + Redaction.jdbcUrl(config.dbUrl().orElse(database.url())) + ", schema version " + database.schemaVersion());
+        LOG.info(() -> "Lango data directory: " + config.database().dataDir());
+        LOG.info(() -> "Lango database: " + config.database().kind().key() + " - " + database.product() + " at "
+                + Redaction.jdbcUrl(config.database().url().orElse(database.url())) + ", schema version " + database.schemaVersion());
     }
 
     /** What an earlier version kept in H2 beside the HSQLDB database is imported, or the start refused saying what to run. */
     private static void importEarlierH2(LangoSettings config, DataSource target) {
         try {
-            H2Import.importIfPresent(config.dataDir().resolve("db"), target, () -> {
+            H2Import.importIfPresent(config.database().dataDir().resolve("db"), target, () -> {
                 try {
                     return InitialContext.doLookup(H2_IMPORT_DATA_SOURCE);
                 } catch (NamingException e) {
                     throw new H2Import.RefusedException("found the H2 database of an earlier Lango version in "
-                            + config.dataDir().resolve("db") + " but the server has no data source " + H2_IMPORT_DATA_SOURCE
+                            + config.database().dataDir().resolve("db") + " but the server has no data source " + H2_IMPORT_DATA_SOURCE
                             + " to import it with (liberty/db/hsqldb.xml defines it)");
                 }
             });
@@ -94,7 +94,7 @@ public class LangoStartup {
             return InitialContext.doLookup(DATA_SOURCE);
         } catch (NamingException e) {
             String message = "the server has no data source " + DATA_SOURCE + " for " + SettingsParser.DB_KIND + "="
-                    + config.dbKind().key() + "; set LANGO_DB_KIND in the server's environment (hsqldb or postgresql)";
+                    + config.database().kind().key() + "; set LANGO_DB_KIND in the server's environment (hsqldb or postgresql)";
             LOG.severe("Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);
         }
@@ -111,9 +111,9 @@ public class LangoStartup {
 
     /** The server's data source is chosen by server.xml; refuse to run if it disagrees with lango.db.kind. */
     private static void requireMatchingDatabase(LangoSettings config, String product) {
-        String expected = config.dbKind() == LangoSettings.DbKind.HSQLDB ? "hsql" : "postgres";
+        String expected = config.database().kind() == LangoSettings.DbKind.HSQLDB ? "hsql" : "postgres";
         if (!product.toLowerCase(Locale.ROOT).contains(expected)) {
-            String message = SettingsParser.DB_KIND + " is \"" + config.dbKind().key() + "\" but the server's data source is "
+            String message = SettingsParser.DB_KIND + " is \"" + config.database().kind().key() + "\" but the server's data source is "
                     + product + "; set LANGO_DB_KIND in the server's environment so both agree";
             LOG.log(Level.SEVERE, "Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);

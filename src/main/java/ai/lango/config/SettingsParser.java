@@ -109,8 +109,10 @@ public final class SettingsParser {
         int budget = integer(TOKEN_BUDGET, 0, 0, Integer.MAX_VALUE,
                 "0 (derive from the model name) or a positive number of tokens");
         Duration ttl = duration(SESSION_TTL, Duration.ZERO);
-        return new LangoSettings(port, host, dataDir, kind, url, value(DB_USER), value(DB_PASSWORD),
-                value(MODEL), budget, ttl, provider(), agentLimits(), tools(dataDir),
+        return new LangoSettings(new LangoSettings.Http(port, host),
+                new LangoSettings.Database(dataDir, kind, url, value(DB_USER), value(DB_PASSWORD)),
+                new LangoSettings.Model(provider(), value(MODEL)), new LangoSettings.Sessions(ttl, budget),
+                agentLimits(), tools(dataDir),
                 new LangoSettings.Access(token, origins(), hosts(), maxBody(),
                         duration(WS_AUTH_TIMEOUT, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, true)), a2a());
     }

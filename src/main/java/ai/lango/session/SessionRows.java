@@ -7,8 +7,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,7 +54,7 @@ class SessionRows {
 
     @PostConstruct
     void dialect() {
-        hsqldb = settings.dbKind() == LangoSettings.DbKind.HSQLDB;
+        hsqldb = settings.database().kind() == LangoSettings.DbKind.HSQLDB;
     }
 
     /**

@@ -191,7 +191,7 @@ public class SessionStore {
     }
 
     private Duration ttl() {
-        return settings.sessionTtl();
+        return settings.sessions().ttl();
     }
 
     private static void requireIdentity(String key, String appName, String userId) {

@@ -83,11 +83,6 @@ final class ExecTool implements Tool {
         return schema(Map.of("command", stringProperty("the command line, run with /bin/sh -c")));
     }
 
-    @Override
-    public SafetyLevel safety() {
-        return SafetyLevel.DANGEROUS;
-    }
-
     /** The command's own timeout governs; the runner's bound sits just above it. */
     @Override
     public Optional<Duration> timeout() {

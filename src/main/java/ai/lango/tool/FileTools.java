@@ -34,8 +34,7 @@ public final class FileTools {
     }
 
     static Tool read(Workspace ws) {
-        return new SimpleTool("fs_read", "Read a text file from the workspace.", schema(Map.of("path", PATH)),
-                SafetyLevel.SAFE, args -> {
+        return new SimpleTool("fs_read", "Read a text file from the workspace.", schema(Map.of("path", PATH)), args -> {
                     Path file = existingFile(ws, Args.string(args, "path"));
                     if (Files.size(file) > MAX_READ_BYTES) {
                         throw new ToolException("file \"" + ws.relative(file) + "\" is " + Files.size(file)
@@ -47,7 +46,7 @@ public final class FileTools {
 
     static Tool list(Workspace ws) {
         return new SimpleTool("fs_list", "List a directory of the workspace (\".\" for its top).",
-                schema(Map.of("path", PATH)), SafetyLevel.SAFE, args -> {
+                schema(Map.of("path", PATH)), args -> {
                     Path dir = ws.resolve(Args.string(args, "path"));
                     if (!Files.isDirectory(dir)) {
                         throw new ToolException("\"" + args.get("path") + "\" is not a directory");
@@ -66,8 +65,7 @@ public final class FileTools {
 
     static Tool write(Workspace ws) {
         return new SimpleTool("fs_write", "Write a text file in the workspace, replacing it; creates missing directories.",
-                schema(Map.of("path", PATH, "content", stringProperty("the whole new content"))),
-                SafetyLevel.MODERATE, args -> {
+                schema(Map.of("path", PATH, "content", stringProperty("the whole new content"))), args -> {
                     Path file = ws.resolve(Args.string(args, "path"));
                     String content = Args.string(args, "content");
                     if (Files.isDirectory(file)) {
@@ -86,8 +84,7 @@ public final class FileTools {
                         + "endLine = startLine - 1 inserts before startLine.",
                 schema(Map.of("path", PATH, "startLine", integerProperty("first line to replace, 1-based"),
                         "endLine", integerProperty("last line to replace, inclusive"),
-                        "content", stringProperty("the replacement lines"))),
-                SafetyLevel.MODERATE, args -> {
+                        "content", stringProperty("the replacement lines"))), args -> {
                     Path file = existingFile(ws, Args.string(args, "path"));
                     int start = Args.integer(args, "startLine");
                     int end = Args.integer(args, "endLine");
@@ -108,7 +105,7 @@ public final class FileTools {
 
     static Tool mkdir(Workspace ws) {
         return new SimpleTool("fs_mkdir", "Create a directory (and its parents) in the workspace.",
-                schema(Map.of("path", PATH)), SafetyLevel.MODERATE, args -> {
+                schema(Map.of("path", PATH)), args -> {
                     Path dir = ws.resolve(Args.string(args, "path"));
                     Files.createDirectories(dir);
                     return Map.of("path", ws.relative(dir), "created", true);
@@ -117,7 +114,7 @@ public final class FileTools {
 
     static Tool delete(Workspace ws) {
         return new SimpleTool("fs_delete", "Delete a file or an empty directory of the workspace.",
-                schema(Map.of("path", PATH)), SafetyLevel.DANGEROUS, args -> {
+                schema(Map.of("path", PATH)), args -> {
                     Path target = ws.resolve(Args.string(args, "path"));
                     if (target.equals(ws.root())) {
                         throw new ToolException("the workspace itself cannot be deleted");

@@ -14,8 +14,6 @@ public interface Tool {
     /** The arguments as a JSON Schema object: {"type":"object","properties":{…},"required":[…]}. */
     Map<String, Object> parameters();
 
-    SafetyLevel safety();
-
     /** Runs the tool; the result is a JSON-friendly map. A {@link ToolException} is a clear error for the model. */
     Map<String, Object> call(Map<String, Object> args) throws Exception;
 

@@ -4,21 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.lango.adk.models.ProviderCalls;
+import ai.lango.adk.runner.RunnerFixtures;
+import ai.lango.adk.runner.TurnThreads;
+import ai.lango.adk.sessions.EventMessages;
+import ai.lango.adk.sessions.JpaSessionService;
+import ai.lango.adk.sessions.JpaSessionServiceTest;
+import ai.lango.adk.tools.ToolCatalogs;
 import ai.lango.config.LangoSettings;
-import ai.lango.fake.FakeLlmServer;
+import ai.lango.config.TestSettings;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.session.Message;
+import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.TurnRequest;
 import com.google.adk.events.Event;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,53 +44,33 @@ class GracefulStopTest {
     @BeforeEach
     void start() {
         fake = FakeLlmServer.start();
-        LangoSettings settings = new LangoSettings(9080, "localhost", dir, LangoSettings.DbKind.HSQLDB, Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.of("gpt-4o-mini"), 0, Duration.ZERO,
-                Optional.of(new LangoSettings.ModelProvider("openai", Optional.of(fake.baseUrl() + "/v1"), Optional.of("sk-x"))),
-                new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofMinutes(1)),
-                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
-                new LangoSettings.Access(Optional.empty(), List.of()));
+        LangoSettings settings = TestSettings.withAgent(
+                TestSettings.withModel(TestSettings.defaults(dir), "openai", fake.baseUrl() + "/v1", "gpt-4o-mini"),
+                new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofMinutes(1)));
         store = new JpaSessionServiceTest.RecordingStore();
-        threads = new TurnThreads();
-        threads.threadFactory = new ManagedThreadFactory() {
-            @Override
-            public Thread newThread(Runnable runnable) {
-                Thread thread = new Thread(runnable, "turn");
-                thread.setDaemon(true);
-                return thread;
-            }
-
-            @Override
-            public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
-                throw new UnsupportedOperationException();
-            }
-        };
-        threads.start();
-        TurnMetrics metrics = new TurnMetrics();
-        metrics.registry = new SimpleMeterRegistry();
+        threads = RunnerFixtures.threads();
         service = new AgentService();
         service.settings = settings;
         service.sessions = new JpaSessionService(store, settings);
         service.calls = new ProviderCalls();
-        ToolCatalog catalog = new ToolCatalog();
-        catalog.settings = settings;
-        catalog.init();
-        service.tools = catalog;
-        service.metrics = metrics;
+        service.tools = ToolCatalogs.builtin(settings);
+        service.metrics = RunnerFixtures.metrics();
         service.threads = threads;
+        service.fixes = LearnedFixes.NONE;
+        service.completed = new RecordedEvents<>();
         service.start(null);
     }
 
     @AfterEach
     void stop() {
-        threads.stop();
+        RunnerFixtures.stop(threads);
         fake.close();
     }
 
     /** A turn whose model call the fake server has received (so the user message is stored). */
     private CompletableFuture<String> turnWaitingForTheModel(String session, Reply reply) throws InterruptedException {
         fake.enqueue(reply);
-        CompletableFuture<String> turn = service.chatAsync("user", session, "hello", true, e -> { });
+        CompletableFuture<String> turn = service.chat(new TurnRequest("user", session, "hello", true), e -> { });
         for (int i = 0; i < 500 && fake.requests().isEmpty(); i++) {
             Thread.sleep(10);
         }
@@ -98,7 +83,7 @@ class GracefulStopTest {
         service.drain(Duration.ofSeconds(1));
 
         ExecutionException refused = assertThrows(ExecutionException.class,
-                () -> service.chatAsync("user", "s", "hello", true, e -> { }).get(5, TimeUnit.SECONDS));
+                () -> service.chat(new TurnRequest("user", "s", "hello", true), e -> { }).get(5, TimeUnit.SECONDS));
         assertEquals(AgentService.STOPPING, refused.getCause().getMessage());
         assertTrue(fake.requests().isEmpty(), "no model was called");
     }

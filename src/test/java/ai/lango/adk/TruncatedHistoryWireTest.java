@@ -2,9 +2,14 @@ package ai.lango.adk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import ai.lango.adk.models.ModelAdapter;
+import ai.lango.adk.runner.LangoRunner;
+import ai.lango.adk.runner.NoopTool;
+import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.config.LangoSettings;
-import ai.lango.fake.FakeLlmServer;
+import ai.lango.config.TestSettings;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
 import ai.lango.provider.Providers;
@@ -15,6 +20,8 @@ import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
 import ai.lango.session.TokenEstimator;
 import ai.lango.session.ToolCall;
+import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.Names;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.adk.agents.LlmAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
@@ -109,18 +116,16 @@ class TruncatedHistoryWireTest {
         fake.enqueue(answer);
         StoredHistory store = new StoredHistory();
         store.messages.addAll(stored);
-        LangoSettings settings = new LangoSettings(9080, "localhost", Path.of("/tmp/lango"), LangoSettings.DbKind.HSQLDB,
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.of("test-model"), budget, Duration.ZERO,
-                Optional.empty(), new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofSeconds(30)),
-                new LangoSettings.ToolSettings(Path.of("/tmp/lango/workspace"), false, Duration.ofSeconds(60)),
-                new LangoSettings.Access(Optional.empty(), List.of()));
+        LangoSettings settings = TestSettings.withSessions(TestSettings.withAgent(TestSettings.withModel(
+                TestSettings.defaults(Path.of("/tmp/lango")), new LangoSettings.Model(Optional.empty(), Optional.of("test-model"))),
+                new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofSeconds(30))), new LangoSettings.Sessions(Duration.ZERO, budget));
         Provider provider = Providers.create(new ProviderSettings(id, baseUrl, "test-key", null, null));
-        LlmAgent agent = LlmAgent.builder().name(AgentService.AGENT_NAME).description(AgentService.AGENT_DESCRIPTION)
+        LlmAgent agent = LlmAgent.builder().name(Names.SINGLE_AGENT).description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(new ModelAdapter("test-model", provider, Provider::open)).instruction("You are Lango.")
-                .tools(new LangoRunnerTest.Noop("fs_list")).build();
+                .tools(new NoopTool("fs_list")).build();
         Runner adk = Runner.builder().agent(agent).appName("lango").sessionService(new JpaSessionService(store, settings))
                 .artifactService(new InMemoryArtifactService()).build();
-        new LangoRunner(adk, agent, new LangoRunner.Limits(25, false, Duration.ofSeconds(30)), ErrorFixProvider.NONE)
+        new LangoRunner(adk, agent, new LangoRunner.Limits(25, false, Duration.ofSeconds(30)), LearnedFixes.NONE)
                 .runAndCollect("user", "s", "new question", false, e -> { });
         return fake.last().json();
     }

@@ -3,8 +3,7 @@ package ai.lango.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import ai.lango.a2a.AgentCard;
-import com.google.adk.agents.BaseAgent;
-import com.google.adk.agents.LlmAgent;
+import ai.lango.turn.AgentInfo;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -15,10 +14,9 @@ class AgentCardsTest {
 
     @Test
     void cardNamesTheRootAndHasOneSkillPerSubAgent() {
-        BaseAgent root = LlmAgent.builder().name("lango-orchestrator").description("Delegates to specialists")
-                .subAgents(LlmAgent.builder().name("executor").description("command execution, file operations").build(),
-                        LlmAgent.builder().name("planner").build())
-                .build();
+        AgentInfo root = new AgentInfo("lango-orchestrator", "Delegates to specialists", List.of(), List.of(
+                new AgentInfo("executor", "command execution, file operations", List.of("exec"), List.of(), false),
+                new AgentInfo("planner", "", List.of(), List.of(), false)), false);
         AgentCard card = AgentCards.card(Optional.of(root), URL, "1.0");
         assertEquals("lango-orchestrator", card.name());
         assertEquals("Delegates to specialists", card.description());
@@ -31,7 +29,7 @@ class AgentCardsTest {
 
     @Test
     void rootWithoutSubAgentsIsTheOneSkill() {
-        BaseAgent root = LlmAgent.builder().name("lango-agent").description("Lango Assistant").build();
+        AgentInfo root = new AgentInfo("lango-agent", "Lango Assistant", List.of("fs_read"), List.of(), false);
         assertEquals(List.of(new AgentCard.Skill("lango-agent", "lango-agent", "Lango Assistant",
                 List.of("lango", "lango-agent"))), AgentCards.card(Optional.of(root), URL, "1").skills());
     }

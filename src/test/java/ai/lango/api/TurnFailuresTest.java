@@ -2,10 +2,10 @@ package ai.lango.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import ai.lango.adk.MessageTooLargeException;
-import ai.lango.adk.SessionNotFoundException;
-import ai.lango.provider.ProviderException;
 import ai.lango.provider.ProviderException.Kind;
+import ai.lango.provider.ProviderException;
+import ai.lango.turn.MessageTooLargeException;
+import ai.lango.turn.SessionNotFoundException;
 import jakarta.ws.rs.core.Response.Status;
 import java.time.Duration;
 import java.util.Optional;

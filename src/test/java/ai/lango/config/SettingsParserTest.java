@@ -26,12 +26,12 @@ class SettingsParserTest {
     @Test
     void defaultsApplyWhenNothingIsSet() {
         LangoSettings settings = parse(Map.of());
-        assertEquals(9080, settings.httpPort());
-        assertEquals("localhost", settings.httpHost());
-        assertEquals(Path.of("/home/ann/.lango"), settings.dataDir());
-        assertEquals(LangoSettings.DbKind.HSQLDB, settings.dbKind());
-        assertEquals(0, settings.tokenBudget());
-        assertEquals(Duration.ZERO, settings.sessionTtl());
+        assertEquals(9080, settings.http().port());
+        assertEquals("localhost", settings.http().host());
+        assertEquals(Path.of("/home/ann/.lango"), settings.database().dataDir());
+        assertEquals(LangoSettings.DbKind.HSQLDB, settings.database().kind());
+        assertEquals(0, settings.sessions().tokenBudget());
+        assertEquals(Duration.ZERO, settings.sessions().ttl());
     }
 
     @Test
@@ -72,18 +72,18 @@ class SettingsParserTest {
         assertTrue(error(Map.of("lango.db.kind", "postgresql", "lango.db.url", "jdbc:h2:mem:x"))
                 .contains("jdbc:postgresql:"));
         LangoSettings pg = parse(Map.of("lango.db.kind", "POSTGRESQL", "lango.db.url", "jdbc:postgresql://db/lango"));
-        assertEquals(LangoSettings.DbKind.POSTGRESQL, pg.dbKind());
+        assertEquals(LangoSettings.DbKind.POSTGRESQL, pg.database().kind());
     }
 
     @Test
     void malformedSessionTtlIsRefused() {
         assertTrue(error(Map.of("lango.session.ttl", "3 days")).startsWith("lango.session.ttl has the invalid value \"3 days\""));
-        assertEquals(Duration.ofDays(7), parse(Map.of("lango.session.ttl", "P7D")).sessionTtl());
+        assertEquals(Duration.ofDays(7), parse(Map.of("lango.session.ttl", "P7D")).sessions().ttl());
     }
 
     @Test
     void dataDirExpandsTildeToHome() {
-        assertEquals(Path.of("/home/ann/lango-data"), parse(Map.of("lango.data.dir", "~/lango-data")).dataDir());
+        assertEquals(Path.of("/home/ann/lango-data"), parse(Map.of("lango.data.dir", "~/lango-data")).database().dataDir());
     }
 
     @Test
@@ -112,7 +112,7 @@ class SettingsParserTest {
     void providerSettingsAreReadForTheChosenProvider() {
         LangoSettings settings = parse(Map.of("lango.provider", "openai",
                 "lango.providers.openai.base-url", "http://127.0.0.1:8000/v1", "lango.providers.openai.api-key", "sk-1"));
-        LangoSettings.ModelProvider provider = settings.provider().orElseThrow();
+        LangoSettings.ModelProvider provider = settings.model().provider().orElseThrow();
         assertEquals("openai", provider.id());
         assertEquals(Optional.of("http://127.0.0.1:8000/v1"), provider.baseUrl());
         assertFalse(settings.toString().contains("sk-1"), "the API key is never printed");
@@ -120,7 +120,7 @@ class SettingsParserTest {
 
     @Test
     void noProviderMeansNoModel() {
-        assertTrue(parse(Map.of()).provider().isEmpty());
+        assertTrue(parse(Map.of()).model().provider().isEmpty());
     }
 
     @Test

@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.AgentService;
-import ai.lango.adk.LangoRunner;
 import ai.lango.config.LangoSettings;
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
+import ai.lango.turn.Names;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -66,7 +67,7 @@ class ChatIT {
     }
 
     private String chat(String key, String text) {
-        return agent.chat(AgentService.DEFAULT_USER, key, text, true, event -> { });
+        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
     }
 
     @Test
@@ -110,7 +111,7 @@ class ChatIT {
         for (int i = 0; i < 6; i++) {
             fake().enqueue(Reply.openAiToolCall("call_l" + i, "fs_list", "{\"path\":\".\"}"));
         }
-        LangoRunner.TurnException error = assertThrows(LangoRunner.TurnException.class, () -> chat(key, "loop"));
+        TurnFailedException error = assertThrows(TurnFailedException.class, () -> chat(key, "loop"));
         assertEquals("agent exceeded maximum turn limit (3)", error.getMessage());
         assertEquals(4, fake().requests().size());
     }
@@ -129,7 +130,7 @@ class ChatIT {
         String key = "auth-" + UUID.randomUUID();
         fake().enqueue(Reply.status(401, "{\"error\":{\"message\":\"Incorrect API key provided: sk-it-secret-key\"}}"));
 
-        LangoRunner.TurnException error = assertThrows(LangoRunner.TurnException.class, () -> chat(key, "hello"));
+        TurnFailedException error = assertThrows(TurnFailedException.class, () -> chat(key, "hello"));
 
         assertTrue(error.getMessage().contains("openai"), error.getMessage());
         assertTrue(error.getMessage().contains("lango.providers.openai.api-key"), error.getMessage());

@@ -3,7 +3,7 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import ai.lango.adk.JpaSessionService;
+import ai.lango.adk.sessions.JpaSessionService;
 import com.google.adk.events.Event;
 import com.google.adk.sessions.Session;
 import jakarta.inject.Inject;

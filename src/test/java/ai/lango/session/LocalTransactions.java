@@ -1,5 +1,7 @@
 package ai.lango.session;
 
+import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -11,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -76,13 +79,9 @@ public final class LocalTransactions implements AutoCloseable {
     }
 
     /** Settings for a store in {@code dir}; only the TTL (none) and the model name (the token budget) matter. */
-    public static ai.lango.config.LangoSettings settings(Path dir) {
-        return new ai.lango.config.LangoSettings(9080, "localhost", dir, ai.lango.config.LangoSettings.DbKind.HSQLDB,
-                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty(),
-                java.util.Optional.of("bench-model"), 0, Duration.ZERO, java.util.Optional.empty(),
-                new ai.lango.config.LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
-                new ai.lango.config.LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
-                new ai.lango.config.LangoSettings.Access(java.util.Optional.empty(), java.util.List.of()));
+    public static LangoSettings settings(Path dir) {
+        return TestSettings.withModel(TestSettings.defaults(dir),
+                new LangoSettings.Model(Optional.empty(), Optional.of("bench-model")));
     }
 
     <T> T inTransaction(Supplier<T> work) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.lango.config.LangoSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -100,13 +101,14 @@ class ExecAndRunnerTest {
     }
 
     @Test
-    void builtinToolsHaveNoExecUnlessEnabled() {
-        assertFalse(BuiltinTools.create(dir, false, Duration.ofSeconds(1)).stream().anyMatch(t -> t.name().equals("exec")));
-        assertTrue(BuiltinTools.create(dir, true, Duration.ofSeconds(1)).stream().anyMatch(t -> t.name().equals("exec")));
+    void execToolsetIsOnOnlyWhenEnabledAndTheFileToolsetAlways() {
+        assertFalse(new ExecToolset(new LangoSettings.ToolSettings(dir, false, Duration.ofSeconds(1))).enabled());
+        assertTrue(new ExecToolset(new LangoSettings.ToolSettings(dir, true, Duration.ofSeconds(1))).enabled());
+        assertTrue(new FileToolset(new LangoSettings.ToolSettings(dir, false, Duration.ofSeconds(1))).enabled());
     }
 
     private static Tool tool(String name, SimpleTool.Handler handler) {
-        return new SimpleTool(name, "test", Map.of("type", "object", "required", java.util.List.of("x")), SafetyLevel.SAFE, handler);
+        return new SimpleTool(name, "test", Map.of("type", "object", "required", java.util.List.of("x")), handler);
     }
 
     @Test

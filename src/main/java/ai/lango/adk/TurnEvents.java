@@ -1,0 +1,82 @@
+package ai.lango.adk;
+
+import ai.lango.turn.TurnCompleted;
+import ai.lango.turn.TurnEvent;
+import com.google.adk.events.Event;
+import com.google.genai.types.Content;
+import com.google.genai.types.FunctionCall;
+import com.google.genai.types.FunctionResponse;
+import com.google.genai.types.Part;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * ADK's events in Lango's words: a streamed chunk, the tool calls and results of a stored event,
+ * a delegation. Also remembers the turn's tool calls with what they answered, for
+ * {@link TurnCompleted}.
+ */
+final class TurnEvents implements Consumer<Event> {
+
+    private final Consumer<TurnEvent> listener;
+    private final Map<String, FunctionCall> calls = new LinkedHashMap<>();
+    private final Map<String, String> callAgents = new LinkedHashMap<>();
+    private final List<TurnCompleted.ToolOutcome> outcomes = new ArrayList<>();
+
+    TurnEvents(Consumer<TurnEvent> listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public void accept(Event event) {
+        List<Part> parts = event.content().flatMap(Content::parts).orElse(List.of());
+        String agent = event.author();
+        if (event.partial().orElse(false)) {
+            StringBuilder text = new StringBuilder();
+            for (Part part : parts) {
+                if (!part.thought().orElse(false)) {
+                    part.text().ifPresent(text::append);
+                }
+            }
+            if (text.length() > 0) {
+                listener.accept(new TurnEvent.Chunk(agent, text.toString()));
+            }
+            return;
+        }
+        for (Part part : parts) {
+            part.functionCall().ifPresent(call -> {
+                String id = call.id().orElse("");
+                calls.put(id, call);
+                callAgents.put(id, agent);
+                listener.accept(new TurnEvent.ToolCall(agent, id, call.name().orElse(""), call.args().orElse(Map.of())));
+            });
+            part.functionResponse().ifPresent(response -> {
+                TurnEvent.ToolResult result = result(agent, response);
+                outcomes.add(outcome(result));
+                listener.accept(result);
+            });
+        }
+        event.actions().transferToAgent().ifPresent(to -> listener.accept(new TurnEvent.Delegation(agent, to)));
+    }
+
+    private static TurnEvent.ToolResult result(String agent, FunctionResponse response) {
+        return new TurnEvent.ToolResult(agent, response.id().orElse(""), response.name().orElse(""),
+                response.response().orElse(Map.of()));
+    }
+
+    private TurnCompleted.ToolOutcome outcome(TurnEvent.ToolResult result) {
+        FunctionCall call = calls.get(result.id());
+        Map<String, Object> args = call == null ? Map.of() : call.args().orElse(Map.of());
+        Optional<String> error = result.failed() ? Optional.of(String.valueOf(result.result().get("error"))) : Optional.empty();
+        return new TurnCompleted.ToolOutcome(callAgents.getOrDefault(result.id(), result.agent()), result.name(), args,
+                result.result(), error);
+    }
+
+    /** Every tool call of the turn so far, with what it answered, in order. */
+    List<TurnCompleted.ToolOutcome> outcomes() {
+        return List.copyOf(outcomes);
+    }
+}

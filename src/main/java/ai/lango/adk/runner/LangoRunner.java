@@ -1,0 +1,175 @@
+package ai.lango.adk.runner;
+
+import ai.lango.adk.agents.DelegationGuard;
+import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.TurnFailedException;
+import com.google.adk.agents.BaseAgent;
+import com.google.adk.agents.RunConfig;
+import com.google.adk.events.Event;
+import com.google.adk.runner.Runner;
+import com.google.genai.types.Content;
+import com.google.genai.types.Part;
+import io.reactivex.rxjava3.core.Flowable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * Runs user turns on ADK's Runner with Lango's rules: one turn at a time per session, the turn
+ * limit, text collected without duplication, one retry with a correction after a transfer to an
+ * agent that does not exist, and one retry with a learned fix when a confident one exists.
+ */
+public final class LangoRunner {
+
+    /** Settings of a runner; see CONTRACT.md's lango.agent.* keys. */
+    public record Limits(int maxTurns, boolean errorCorrection, Duration requestTimeout) {
+    }
+
+    private final Runner runner;
+    private final BaseAgent root;
+    private final Limits limits;
+    private final LearnedFixes fixes;
+    private final SessionTurns turns = new SessionTurns();
+
+    public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes) {
+        this.runner = runner;
+        this.root = root;
+        this.limits = limits;
+        this.fixes = fixes;
+    }
+
+    public BaseAgent rootAgent() {
+        return root;
+    }
+
+    /**
+     * One turn's events as they happen (partial chunks when {@code streaming}), under the turn
+     * limit. The caller holds the session's turn (see {@link #runAndCollect}).
+     */
+    public Flowable<Event> run(String userId, String sessionId, String message, boolean streaming) {
+        RunConfig config = RunConfig.builder()
+                .setStreamingMode(streaming ? RunConfig.StreamingMode.SSE : RunConfig.StreamingMode.NONE)
+                .build();
+        Content content = Content.builder().role("user").parts(List.of(Part.fromText(message))).build();
+        return TurnLimit.apply(runner.runAsync(userId, sessionId, content, config), limits.maxTurns());
+    }
+
+    /**
+     * Runs a turn to its end and returns the answer's text; {@code onEvent} sees every event as it
+     * happens. Turns on one session never interleave: a second waits for the first, up to the
+     * request timeout.
+     */
+    public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
+                                Consumer<Event> onEvent) {
+        try (SessionTurns.Held held = turns.acquire(sessionId, limits.requestTimeout())) {
+            return collectWithRetries(userId, sessionId, message, streaming, onEvent);
+        } catch (SessionTurns.BusyException e) {
+            throw new TurnFailedException("session \"" + sessionId + "\" is busy: another turn did not finish within "
+                    + limits.requestTimeout(), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TurnFailedException("interrupted while waiting for session \"" + sessionId + "\"", e);
+        }
+    }
+
+    private String collectWithRetries(String userId, String sessionId, String message, boolean streaming,
+                                      Consumer<Event> onEvent) {
+        Outcome first = once(userId, sessionId, message, streaming, onEvent);
+        if (first.error == null) {
+            return first.text;
+        }
+        Optional<String> hallucinated = Corrections.hallucinatedAgent(first.error);
+        List<String> agents = root.subAgents().stream().map(BaseAgent::name).toList();
+        if (hallucinated.isPresent()) {
+            if (agents.isEmpty()) {
+                throw failure(first.error);
+            }
+            return retry(userId, sessionId, Corrections.unknownAgent(hallucinated.get(), agents), streaming, onEvent);
+        }
+        if (limits.errorCorrection() && !(first.error instanceof TurnLimit.Exceeded)) {
+            String error = message(first.error);
+            Optional<LearnedFixes.Fix> fix = fixes.fixFor(error)
+                    .filter(f -> f.confidence() > Corrections.FIX_CONFIDENCE_THRESHOLD);
+            if (fix.isPresent()) {
+                // The retry's outcome is what the learning learns from: did the fix work?
+                try {
+                    String answer = retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent);
+                    fixes.outcome(fix.get(), true);
+                    return answer;
+                } catch (TurnFailedException again) {
+                    fixes.outcome(fix.get(), false);
+                    throw again;
+                }
+            }
+        }
+        throw failure(first.error);
+    }
+
+    /** Exactly one retry: its error, if any, is the one the caller gets. */
+    private String retry(String userId, String sessionId, String correction, boolean streaming, Consumer<Event> onEvent) {
+        Outcome second = once(userId, sessionId, correction, streaming, onEvent);
+        if (second.error != null) {
+            throw failure(second.error);
+        }
+        return second.text;
+    }
+
+    private record Outcome(String text, Throwable error) {
+    }
+
+    /**
+     * One run. Each event goes to {@code onEvent} the moment it is emitted ({@code doOnNext}): the
+     * model writes its chunks during the subscription, on this thread, so a blocking subscriber with
+     * a queue (blockingSubscribe with callbacks) would see nothing until the model had finished.
+     * Events before an error are never lost, as they would be with blocking iteration.
+     */
+    private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
+        TextCollector collector = new TextCollector();
+        AtomicReference<Throwable> error = new AtomicReference<>();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        run(userId, sessionId, message, streaming)
+                // One deadline for the whole run; Flowable.timeout would restart its clock at every chunk.
+                .takeUntil(Flowable.timer(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                        .doOnNext(tick -> timedOut.set(true)))
+                .doOnNext(event -> {
+                    collector.accept(event);
+                    onEvent.accept(event);
+                    refusedTransfer(event).ifPresent(error::set);
+                })
+                .doOnError(error::set)
+                .onErrorComplete()
+                .blockingSubscribe();
+        if (timedOut.get()) {
+            error.compareAndSet(null, new java.util.concurrent.TimeoutException());
+        }
+        return new Outcome(collector.text(), error.get());
+    }
+
+    /** A transfer the {@link DelegationGuard} refused because its target does not exist ends the run as ADK's error would. */
+    private static Optional<Throwable> refusedTransfer(Event event) {
+        if (event.partial().orElse(false)) {
+            return Optional.empty(); // a streamed chunk carries text, never a tool's response
+        }
+        return event.functionResponses().stream()
+                .filter(response -> response.name().filter(DelegationGuard.TRANSFER_TOOL::equals).isPresent())
+                .map(response -> response.response().map(r -> r.get("error")).orElse(null))
+                .filter(error -> error instanceof String text && text.startsWith(DelegationGuard.UNKNOWN_AGENT))
+                .<Throwable>map(error -> new IllegalStateException((String) error))
+                .findFirst();
+    }
+
+    private static TurnFailedException failure(Throwable error) {
+        return error instanceof TurnFailedException turn ? turn : new TurnFailedException(message(error), error);
+    }
+
+    private static String message(Throwable error) {
+        if (error instanceof java.util.concurrent.TimeoutException) {
+            return "the turn did not finish within the request timeout";
+        }
+        return error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+    }
+}

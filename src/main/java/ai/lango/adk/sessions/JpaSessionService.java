@@ -1,0 +1,218 @@
+package ai.lango.adk.sessions;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.session.Message;
+import ai.lango.session.Roles;
+import ai.lango.session.SessionStore;
+import ai.lango.session.StateDelta;
+import ai.lango.session.StoredSession;
+import ai.lango.session.TokenBudgets;
+import ai.lango.turn.Names;
+import ai.lango.turn.SessionNotFoundException;
+import com.google.adk.events.Event;
+import com.google.adk.sessions.BaseSessionService;
+import com.google.adk.sessions.GetSessionConfig;
+import com.google.adk.sessions.ListEventsResponse;
+import com.google.adk.sessions.ListSessionsResponse;
+import com.google.adk.sessions.Session;
+import com.google.adk.sessions.State;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Single;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * ADK's session service over the JPA {@link SessionStore}: a sibling of ADK's
+ * InMemorySessionService that survives restarts. Every appended event is durable (one transaction)
+ * before the in-memory session is updated; the runner's view of a session is its history cut to
+ * the token budget, read newest-first only as far as the budget needs.
+ */
+@ApplicationScoped
+public class JpaSessionService implements BaseSessionService {
+
+
+    private SessionStore store;
+    private int tokenBudget;
+    private volatile String rootAgentName = Names.SINGLE_AGENT;
+
+    protected JpaSessionService() {
+        // for CDI proxies
+    }
+
+    @Inject
+    public JpaSessionService(SessionStore store, LangoSettings settings) {
+        this.store = store;
+        // Model-family budget (or the configured one), the same for every session.
+        this.tokenBudget = TokenBudgets.effective(settings.sessions().tokenBudget(), settings.model().name().orElse(null));
+    }
+
+    /** The token budget each session's history view is cut to. */
+    public int tokenBudget() {
+        return tokenBudget;
+    }
+
+    /** The agent that answers when a stored message names none (set when the agent tree is built). */
+    public void rootAgentName(String name) {
+        this.rootAgentName = name == null || name.isBlank() ? Names.SINGLE_AGENT : name;
+    }
+
+    @Override
+    public Single<Session> createSession(String appName, String userId,
+                                         ConcurrentMap<String, Object> state, String sessionId) {
+        return Single.fromCallable(() -> {
+            String key = sessionId == null || sessionId.isBlank() ? UUID.randomUUID().toString() : sessionId.trim();
+            StateDelta initial = StateScopes.split(state == null ? Map.of() : state);
+            StoredSession created = store.create(key, appName, userId, withoutRemovals(initial.session()));
+            if (!initial.app().isEmpty() || !initial.user().isEmpty()) {
+                store.append(key, null, new StateDelta(Map.of(), initial.app(), initial.user()), created.updatedAt());
+            }
+            return toSession(created, List.of());
+        });
+    }
+
+    /**
+     * The session for the runner, created when unknown (Lango's rule: a run on a new id starts a
+     * conversation). Without a config its events are the history cut to the token budget; with one,
+     * its numRecentEvents and afterTimestamp filters apply. A session of another user fails the turn
+     * with a {@link SessionNotFoundException}, which says no more than an unknown id would.
+     */
+    @Override
+    public Maybe<Session> getSession(String appName, String userId, String sessionId,
+                                     Optional<GetSessionConfig> config) {
+        return Maybe.fromCallable(() -> {
+            boolean filtered = config.filter(c -> c.numRecentEvents().isPresent() || c.afterTimestamp().isPresent())
+                    .isPresent();
+            if (!filtered) {
+                SessionStore.View view = store.open(sessionId, appName, userId, tokenBudget);
+                if (!owns(view.session(), appName, userId)) {
+                    throw new SessionNotFoundException(sessionId, userId);
+                }
+                return toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState());
+            }
+            StoredSession stored = store.getOrCreate(sessionId, appName, userId);
+            if (!owns(stored, appName, userId)) {
+                throw new SessionNotFoundException(sessionId, userId);
+            }
+            GetSessionConfig filters = config.get();
+            List<Message> messages = store.messages(sessionId, filters.numRecentEvents().orElse(0),
+                    filters.afterTimestamp().orElse(null));
+            return toSession(stored, new EventsView(messages, rootAgentName));
+        });
+    }
+
+    /** A stored session with every event, for readers (the HTTP API): never creates one. */
+    public Optional<Session> readSession(String appName, String userId, String sessionId) {
+        return store.find(sessionId).filter(s -> owns(s, appName, userId))
+                .map(s -> toSession(s, EventMessages.toEvents(store.messages(sessionId), rootAgentName)));
+    }
+
+    @Override
+    public Single<ListSessionsResponse> listSessions(String appName, String userId) {
+        return Single.fromCallable(() -> ListSessionsResponse.builder()
+                .sessions(store.list(appName, userId).stream().map(s -> toSession(s, List.of())).toList())
+                .build());
+    }
+
+    @Override
+    public Completable deleteSession(String appName, String userId, String sessionId) {
+        return Completable.fromAction(() -> {
+            if (store.find(sessionId).filter(s -> owns(s, appName, userId)).isPresent()) {
+                store.delete(sessionId);
+            }
+        });
+    }
+
+    @Override
+    public Single<ListEventsResponse> listEvents(String appName, String userId, String sessionId) {
+        return Single.fromCallable(() -> {
+            boolean known = store.find(sessionId).filter(s -> owns(s, appName, userId)).isPresent();
+            List<Event> events = known ? EventMessages.toEvents(store.messages(sessionId), rootAgentName) : List.of();
+            return ListEventsResponse.builder().events(events).build();
+        });
+    }
+
+    /**
+     * Persists the event (its message and state changes in one transaction), then applies it to the
+     * in-memory session as ADK's default does. Partial events are never stored; an event with only
+     * a state delta changes state but adds no message; an event with neither is a no-op.
+     */
+    @Override
+    public Single<Event> appendEvent(Session session, Event event) {
+        if (event.partial().orElse(false)) {
+            return Single.just(event);
+        }
+        return Single.fromCallable(() -> {
+            if (event.author() == null || event.author().isBlank()) {
+                event.setAuthor(authorForRole(event));
+            }
+            Optional<Message> message = EventMessages.toMessage(event);
+            Map<String, Object> adkDelta = event.actions() == null ? Map.of() : event.actions().stateDelta();
+            StateDelta delta = StateScopes.split(adkDelta);
+            if (message.isEmpty() && delta.isEmpty()) {
+                return event;
+            }
+            Instant when = Instant.ofEpochMilli(event.timestamp());
+            store.append(session.id(), message.orElse(null), delta, when);
+            StateScopes.applyTo(session.state(), adkDelta);
+            if (message.isPresent()) {
+                session.events().add(event);
+            }
+            session.lastUpdateTime(when);
+            return event;
+        });
+    }
+
+    /**
+     * Stores the error that ended a turn which could not finish (the server stopped), so that a
+     * reader of the session later sees how the turn ended. Never read by a model: it has no content.
+     */
+    public void appendError(String sessionId, Event error) {
+        store.append(sessionId, EventMessages.errorMessage(error), StateDelta.NONE, Instant.ofEpochMilli(error.timestamp()));
+    }
+
+    /** A missing author is filled in from the content's role, so no stored row lacks one. */
+    private String authorForRole(Event event) {
+        boolean fromUser = event.content().flatMap(c -> c.role()).map(Roles.USER::equals).orElse(false)
+                && event.functionResponses().isEmpty();
+        return fromUser ? Roles.USER : rootAgentName;
+    }
+
+    private Session toSession(StoredSession stored, List<Event> events) {
+        return toSession(stored, events, store.appState(stored.appName()), store.userState(stored.appName(), stored.userId()));
+    }
+
+    /** An ADK session: its own state plus the shared app: and user: state under their prefixes. */
+    private static Session toSession(StoredSession stored, List<Event> events, Map<String, Object> appState,
+                                     Map<String, Object> userState) {
+        Map<String, Object> state = new HashMap<>(stored.state());
+        appState.forEach((k, v) -> state.put(State.APP_PREFIX + k, v));
+        userState.forEach((k, v) -> state.put(State.USER_PREFIX + k, v));
+        state.values().removeIf(v -> v == null); // JSON null means absent; ADK's state map refuses nulls
+        return Session.builder(stored.key())
+                .appName(stored.appName())
+                .userId(stored.userId())
+                .state(new ConcurrentHashMap<>(state))
+                .events(events)
+                .lastUpdateTime(stored.updatedAt())
+                .build();
+    }
+
+    private static Map<String, Object> withoutRemovals(Map<String, Object> state) {
+        Map<String, Object> kept = new HashMap<>(state);
+        kept.values().removeIf(v -> v == StateDelta.REMOVED);
+        return kept;
+    }
+
+    private static boolean owns(StoredSession session, String appName, String userId) {
+        return session.appName().equals(appName) && session.userId().equals(userId);
+    }
+}

@@ -1,0 +1,66 @@
+package ai.lango.adk.tools;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.tool.ToolRunner;
+import ai.lango.tool.Toolset;
+import com.google.adk.tools.BaseTool;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.stream.StreamSupport;
+
+/**
+ * The tools the agent is given: those of every enabled {@link Toolset}, each adapted to ADK once;
+ * calls run on the managed executor, and their results have the configured secrets masked.
+ */
+@ApplicationScoped
+public class ToolCatalog {
+
+    /** Per-call bound for tools that do not declare their own. */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    @Any
+    Instance<Toolset> toolsets;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
+
+    private List<BaseTool> adapted;
+
+    @PostConstruct
+    void init() {
+        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, settings.secrets());
+    }
+
+    /** The tools of the enabled toolsets, in order, adapted to ADK; calls run on {@code executor}. */
+    public static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, List<String> secrets) {
+        ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, secrets);
+        return toolsets.stream().filter(Toolset::enabled)
+                .sorted(Comparator.comparingInt(Toolset::order).thenComparing(Toolset::name))
+                .flatMap(toolset -> toolset.tools().stream())
+                .<BaseTool>map(tool -> new ToolAdapter(tool, runner)).toList();
+    }
+
+    /** A catalog of these tools, for code that runs without the container. */
+    static ToolCatalog of(List<BaseTool> tools) {
+        ToolCatalog catalog = new ToolCatalog();
+        catalog.adapted = List.copyOf(tools);
+        return catalog;
+    }
+
+    public List<BaseTool> adkTools() {
+        return adapted;
+    }
+}

@@ -1,0 +1,43 @@
+package ai.lango.tool;
+
+import ai.lango.config.LangoSettings;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+
+/** exec: shell commands in the workspace, only with lango.tools.exec.enabled=true. */
+@ApplicationScoped
+public class ExecToolset implements Toolset {
+
+    @Inject
+    LangoSettings.ToolSettings settings;
+
+    public ExecToolset() {
+        // for CDI
+    }
+
+    public ExecToolset(LangoSettings.ToolSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return "exec";
+    }
+
+    @Override
+    public boolean enabled() {
+        return settings.execEnabled();
+    }
+
+    @Override
+    public List<Tool> tools() {
+        return List.of(new ExecTool(new Workspace(settings.workspace()), settings.execTimeout(), settings.execEnv(),
+                System.getenv()));
+    }
+
+    @Override
+    public int order() {
+        return 20;
+    }
+}

@@ -1,0 +1,31 @@
+package ai.lango.turn;
+
+import java.util.Optional;
+
+/**
+ * Where self-correction looks for a fix when a turn failed, and tells how the retry went. The
+ * learning subsystem provides it; without it, no fix is ever found.
+ */
+public interface LearnedFixes {
+
+    /** A fix someone learned for an error, and how sure the learnings are of it, in [0.1, 1.0]. */
+    record Fix(long learningId, String fix, double confidence) {
+    }
+
+    /** The most confident fix known for the error, if any. */
+    Optional<Fix> fixFor(String error);
+
+    /** The turn retried with {@code fix} succeeded or failed again. */
+    void outcome(Fix fix, boolean succeeded);
+
+    LearnedFixes NONE = new LearnedFixes() {
+        @Override
+        public Optional<Fix> fixFor(String error) {
+            return Optional.empty();
+        }
+
+        @Override
+        public void outcome(Fix fix, boolean succeeded) {
+        }
+    };
+}

@@ -1,0 +1,33 @@
+package ai.lango.turn;
+
+import java.util.Map;
+
+/**
+ * What a client sees of a turn while it runs, in Lango's own words: the agent framework's events
+ * are translated into these where it is adapted, so the edges never see its types. Each names the
+ * agent it came from.
+ */
+public sealed interface TurnEvent {
+
+    String agent();
+
+    /** A piece of the answer, the moment the model wrote it (streamed turns only). */
+    record Chunk(String agent, String text) implements TurnEvent {
+    }
+
+    /** The model asked for a tool; stored before it runs. */
+    record ToolCall(String agent, String id, String name, Map<String, Object> args) implements TurnEvent {
+    }
+
+    /** What the tool answered; an {@code error} entry means it failed. */
+    record ToolResult(String agent, String id, String name, Map<String, Object> result) implements TurnEvent {
+
+        public boolean failed() {
+            return result.containsKey("error");
+        }
+    }
+
+    /** {@code agent} handed the turn to {@code to}. */
+    record Delegation(String agent, String to) implements TurnEvent {
+    }
+}

@@ -1,0 +1,162 @@
+package ai.lango.adk.agents;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.adk.runner.LangoRunner;
+import ai.lango.adk.runner.NoopTool;
+import ai.lango.adk.runner.ScriptedLlm;
+import ai.lango.prompt.PromptBuilder;
+import ai.lango.turn.LearnedFixes;
+import com.google.adk.agents.BaseAgent;
+import com.google.adk.agents.LlmAgent;
+import com.google.adk.artifacts.InMemoryArtifactService;
+import com.google.adk.events.Event;
+import com.google.adk.models.LlmRequest;
+import com.google.adk.runner.Runner;
+import com.google.adk.sessions.InMemorySessionService;
+import com.google.adk.sessions.Session;
+import com.google.adk.tools.BaseTool;
+import com.google.genai.types.FunctionResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Spec 002's agent tree as ADK builds it, and the delegation guard rails of issue 5. */
+class OrchestrationTest {
+
+    private static final LangoRunner.Limits LIMITS = new LangoRunner.Limits(25, true, Duration.ofSeconds(30));
+    private static final PromptBuilder PROMPTS = PromptBuilder.load(null);
+
+    /** A tool per name, answering {"ok": true}. */
+    private static List<BaseTool> tools(String... names) {
+        return Stream.of(names).<BaseTool>map(NoopTool::new).toList();
+    }
+
+    private static BaseAgent orchestrator(ScriptedLlm model, List<BaseTool> tools, int rounds) {
+        return AgentTree.orchestrator(model, tools, List.of(), PROMPTS, rounds);
+    }
+
+    private record Run(LangoRunner runner, InMemorySessionService sessions) {
+        String ask(String text) {
+            return runner.runAndCollect("user", "s", text, false, e -> { });
+        }
+
+        List<Event> events() {
+            Session session = sessions.getSession("lango", "user", "s", java.util.Optional.empty()).blockingGet();
+            return session.events();
+        }
+    }
+
+    private static Run run(BaseAgent root, int rounds) {
+        InMemorySessionService sessions = new InMemorySessionService();
+        Runner adk = Runner.builder().agent(root).appName("lango").sessionService(sessions)
+                .artifactService(new InMemoryArtifactService()).plugins(List.of(new DelegationGuard(rounds))).build();
+        sessions.createSession("lango", "user", null, "s").blockingGet();
+        return new Run(new LangoRunner(adk, root, LIMITS, LearnedFixes.NONE), sessions);
+    }
+
+    private static List<String> toolNames(LlmRequest request) {
+        return new ArrayList<>(request.tools().keySet());
+    }
+
+    @Test
+    void multiAgentModeCreatesAnOrchestratorWithSubAgentsAndNoTools() {
+        LlmAgent root = (LlmAgent) orchestrator(new ScriptedLlm(), tools("exec", "fs_read", "search_docs", "memory_list_observations"), 10);
+        assertEquals("lango-orchestrator", root.name());
+        assertTrue(root.tools().blockingGet().isEmpty());
+        assertEquals(List.of("executor", "researcher", "planner", "memory-manager"),
+                root.subAgents().stream().map(BaseAgent::name).toList());
+    }
+
+    @Test
+    void eachToolIsAdaptedOnceAndLandsInExactlyOneSubAgent() {
+        List<BaseTool> catalog = tools("exec", "fs_read", "fs_write", "search_docs", "custom_tool");
+        BaseAgent root = orchestrator(new ScriptedLlm(), catalog, 10);
+        Set<BaseTool> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (BaseAgent sub : root.subAgents()) {
+            for (BaseTool tool : ((LlmAgent) sub).tools().blockingGet()) {
+                assertTrue(seen.add(tool), () -> tool.name() + " is given twice");
+                assertSame(catalog.stream().filter(t -> t.name().equals(tool.name())).findFirst().orElseThrow(), tool);
+            }
+        }
+        assertEquals(catalog.size(), seen.size());
+    }
+
+    @Test
+    void singleAgentModeBuildsOneFlatAgentWithEveryTool() {
+        LlmAgent agent = (LlmAgent) AgentTree.single(new ScriptedLlm(), tools("exec", "search_docs"), PROMPTS);
+        assertEquals("lango-agent", agent.name());
+        assertTrue(agent.subAgents().isEmpty());
+        assertEquals(List.of("exec", "search_docs"), agent.tools().blockingGet().stream().map(BaseTool::name).toList());
+    }
+
+    @Test
+    void orchestratorRequestOffersOnlyTheTransferTool() {
+        ScriptedLlm model = new ScriptedLlm().thenText("Hello!");
+        run(orchestrator(model, tools("exec", "fs_write"), 10), 10).ask("hello");
+        assertEquals(List.of("transfer_to_agent"), toolNames(model.requests.get(0)));
+        String system = model.requests.get(0).getSystemInstructions().toString();
+        assertTrue(system.contains("NEVER invent or abbreviate agent names"));
+        assertFalse(system.contains("Tool usage:"), "the orchestrator gets no tool-usage section");
+    }
+
+    @Test
+    void transferToExecutorRunsTheToolInTheExecutor() {
+        ScriptedLlm model = new ScriptedLlm()
+                .thenCall("transfer_to_agent", Map.of("agent_name", "executor"))
+                .thenCall("fs_write", Map.of("path", "a.txt", "content", "x"))
+                .thenText("Wrote a.txt.");
+        Run run = run(orchestrator(model, tools("exec", "fs_write"), 10), 10);
+
+        assertEquals("Wrote a.txt.", run.ask("write a.txt"));
+        assertEquals(List.of("exec", "fs_write", "transfer_to_agent"),
+                toolNames(model.requests.get(1)).stream().sorted().toList());
+        Event toolResult = run.events().stream().filter(e -> e.functionResponses().stream()
+                .anyMatch(r -> r.name().orElse("").equals("fs_write"))).findFirst().orElseThrow();
+        assertEquals("executor", toolResult.author());
+    }
+
+    @Test
+    void transferToAnUnknownAgentIsRefusedThenRetriedWithTheCorrection() {
+        ScriptedLlm model = new ScriptedLlm()
+                .thenCall("transfer_to_agent", Map.of("agent_name", "exec"))
+                .thenCall("transfer_to_agent", Map.of("agent_name", "executor"))
+                .thenText("Done.");
+        Run run = run(orchestrator(model, tools("exec"), 10), 10);
+
+        assertEquals("Done.", run.ask("run it"));
+        assertEquals(3, model.requests.size(), "the refused transfer ends the first run without another model call");
+        assertTrue(model.requests.get(1).contents().toString()
+                .contains("[System: Agent \"exec\" does not exist. Valid agents: executor, planner."), model.requests.get(1).contents().toString());
+        FunctionResponse refused = run.events().stream().flatMap(e -> e.functionResponses().stream())
+                .filter(r -> r.name().orElse("").equals("transfer_to_agent")).findFirst().orElseThrow();
+        assertEquals(Map.of("error", "Agent not found: exec"), refused.response().orElseThrow(),
+                "never recorded as a successful transfer");
+        assertTrue(run.events().stream().noneMatch(e -> e.actions().transferToAgent().filter("exec"::equals).isPresent()));
+    }
+
+    @Test
+    void delegationRoundLimitEndsAPingPongWithTheOrchestratorsAnswer() {
+        ScriptedLlm model = new ScriptedLlm()
+                .thenCall("transfer_to_agent", Map.of("agent_name", "executor"))            // round 1
+                .thenCall("transfer_to_agent", Map.of("agent_name", "lango-orchestrator"))  // executor hands back
+                .thenCall("transfer_to_agent", Map.of("agent_name", "executor"))            // round 2
+                .thenCall("transfer_to_agent", Map.of("agent_name", "lango-orchestrator"))
+                .thenCall("transfer_to_agent", Map.of("agent_name", "executor"))            // refused
+                .thenText("Here is what I have.");
+        Run run = run(orchestrator(model, tools("exec"), 2), 2);
+
+        assertEquals("Here is what I have.", run.ask("loop"));
+        String last = model.requests.get(model.requests.size() - 1).contents().toString();
+        assertTrue(last.contains("delegation round limit (2) is reached"), model.requests.size() + " requests; last: " + last);
+        assertEquals("lango-orchestrator", run.events().get(run.events().size() - 1).author());
+    }
+}

@@ -1,0 +1,262 @@
+package ai.lango.adk.models;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.provider.ChatMessage;
+import ai.lango.provider.ChatRequest;
+import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderException;
+import ai.lango.provider.StreamEvent;
+import com.google.adk.models.LlmRequest;
+import com.google.adk.models.LlmResponse;
+import com.google.genai.types.Content;
+import com.google.genai.types.FunctionCall;
+import com.google.genai.types.FunctionDeclaration;
+import com.google.genai.types.FunctionResponse;
+import com.google.genai.types.GenerateContentConfig;
+import com.google.genai.types.Part;
+import com.google.genai.types.Schema;
+import com.google.genai.types.Tool;
+import io.reactivex.rxjava3.subscribers.TestSubscriber;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/** "Model adapter streams LLM responses", "SystemInstruction Forwarding", "convertMessages forwards FunctionCall ID". */
+public class ModelAdapterTest {
+
+    /** A provider that replays events and records what it was asked. */
+    public static class FakeProvider implements Provider {
+        final List<ChatRequest> requests = new ArrayList<>();
+        private final List<StreamEvent> events;
+
+        FakeProvider(StreamEvent... events) {
+            this.events = List.of(events);
+        }
+
+        @Override
+        public String id() {
+            return "fake";
+        }
+
+        @Override
+        public OpenStream open(ChatRequest request) {
+            requests.add(request);
+            return replay(events);
+        }
+
+        /** An accepted call whose answer is these events. */
+        public static OpenStream replay(List<StreamEvent> events) {
+            return new OpenStream() {
+                @Override
+                public void drain(Consumer<StreamEvent> sink) {
+                    events.forEach(sink);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+
+    private static final LlmRequest HELLO = LlmRequest.builder()
+            .contents(List.of(Content.builder().role("user").parts(List.of(Part.fromText("hi"))).build())).build();
+
+    private static List<LlmResponse> generate(FakeProvider provider, LlmRequest request, boolean stream) {
+        TestSubscriber<LlmResponse> subscriber = new ModelAdapter("m", provider, Provider::open)
+                .generateContent(request, stream).test();
+        subscriber.awaitDone(5, java.util.concurrent.TimeUnit.SECONDS);
+        subscriber.assertNoErrors();
+        return subscriber.values();
+    }
+
+    private static String text(LlmResponse response) {
+        return response.content().orElseThrow().parts().orElseThrow().get(0).text().orElseThrow();
+    }
+
+    @Test
+    void nonStreamingModeAccumulatesCompleteResponse() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hello "), new StreamEvent.TextDelta("world"),
+                new StreamEvent.Done("stop"));
+        List<LlmResponse> responses = generate(provider, HELLO, false);
+
+        assertEquals(1, responses.size());
+        assertFalse(responses.get(0).partial().orElse(false));
+        assertTrue(responses.get(0).turnComplete().orElse(false));
+        assertEquals("Hello world", text(responses.get(0)));
+        assertEquals("model", responses.get(0).content().orElseThrow().role().orElseThrow());
+    }
+
+    @Test
+    void nonStreamingModeAccumulatesToolCalls() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.ToolCallEvent("call-9", "fs_write", "{\"path\":\"a.txt\"}"),
+                new StreamEvent.Done("tool_calls"));
+        List<LlmResponse> responses = generate(provider, HELLO, false);
+
+        assertEquals(1, responses.size());
+        FunctionCall call = responses.get(0).content().orElseThrow().parts().orElseThrow().get(0).functionCall().orElseThrow();
+        assertEquals("call-9", call.id().orElseThrow());
+        assertEquals("fs_write", call.name().orElseThrow());
+        assertEquals(Map.of("path", "a.txt"), call.args().orElseThrow());
+        assertTrue(responses.get(0).turnComplete().orElse(false));
+    }
+
+    @Test
+    void streamingModeYieldsPartialEventsAndCompleteFinal() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hello "), new StreamEvent.TextDelta("world"),
+                new StreamEvent.Done("stop"));
+        List<LlmResponse> responses = generate(provider, HELLO, true);
+
+        assertEquals(3, responses.size());
+        assertTrue(responses.get(0).partial().orElse(false));
+        assertEquals("Hello ", text(responses.get(0)));
+        assertTrue(responses.get(1).partial().orElse(false));
+        assertEquals("world", text(responses.get(1)));
+        assertFalse(responses.get(2).partial().orElse(true));
+        assertTrue(responses.get(2).turnComplete().orElse(false));
+        assertEquals("Hello world", text(responses.get(2)));
+    }
+
+    @Test
+    void providerErrorPropagatesImmediately() {
+        ProviderException failure = new ProviderException("fake", ProviderException.Kind.BROKEN_STREAM, "stream broke");
+        for (boolean stream : new boolean[] {true, false}) {
+            FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hel"), new StreamEvent.Error(failure),
+                    new StreamEvent.TextDelta("never"));
+            TestSubscriber<LlmResponse> subscriber = new ModelAdapter("m", provider, Provider::open)
+                    .generateContent(HELLO, stream).test();
+            subscriber.awaitDone(5, java.util.concurrent.TimeUnit.SECONDS);
+            subscriber.assertError(failure);
+            subscriber.assertValueCount(stream ? 1 : 0);
+        }
+    }
+
+    @Test
+    void failureToOpenIsTheProvidersOwnError() {
+        ProviderException refused = new ProviderException("fake", ProviderException.Kind.AUTHENTICATION, "fake rejected the key");
+        Provider provider = new FakeProvider() {
+            @Override
+            public OpenStream open(ChatRequest request) {
+                throw refused;
+            }
+        };
+        new ModelAdapter("m", provider, Provider::open).generateContent(HELLO, false).test().assertError(refused);
+    }
+
+    @Test
+    void systemInstructionIsPrependedAsSystemMessage() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        LlmRequest request = HELLO.toBuilder().config(GenerateContentConfig.builder()
+                .systemInstruction(Content.fromParts(Part.fromText("You are Lango."))).build()).build();
+        generate(provider, request, false);
+
+        List<ChatMessage> sent = provider.requests.get(0).messages();
+        assertEquals(ChatMessage.Role.SYSTEM, sent.get(0).role());
+        assertEquals("You are Lango.", sent.get(0).content());
+        assertEquals(ChatMessage.Role.USER, sent.get(1).role());
+    }
+
+    @Test
+    void absentSystemInstructionForwardsOnlyTheContents() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        generate(provider, HELLO, false);
+
+        List<ChatMessage> sent = provider.requests.get(0).messages();
+        assertEquals(1, sent.size());
+        assertEquals(ChatMessage.user("hi"), sent.get(0));
+    }
+
+    @Test
+    void multiPartSystemInstructionIsJoinedWithNewlines() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        LlmRequest request = HELLO.toBuilder().config(GenerateContentConfig.builder()
+                .systemInstruction(Content.fromParts(Part.fromText("Identity."), Part.fromText("Safety."))).build()).build();
+        generate(provider, request, false);
+
+        assertEquals("Identity.\nSafety.", provider.requests.get(0).messages().get(0).content());
+    }
+
+    @Test
+    void convertMessagesForwardsFunctionCallId() {
+        List<ChatMessage> messages = RequestConversion.convertMessages(List.of(
+                Content.builder().role("model").parts(List.of(Part.builder().functionCall(
+                        FunctionCall.builder().id("adk-uuid-123").name("exec").args(Map.of("command", "ls")).build()).build())).build(),
+                Content.builder().role("user").parts(List.of(Part.builder().functionResponse(
+                        FunctionResponse.builder().id("adk-uuid-123").name("exec").response(Map.of("output", "a")).build()).build())).build()));
+
+        assertEquals("adk-uuid-123", messages.get(0).toolCalls().get(0).id());
+        assertEquals("{\"command\":\"ls\"}", messages.get(0).toolCalls().get(0).arguments());
+        assertEquals(ChatMessage.Role.TOOL, messages.get(1).role());
+        assertEquals("adk-uuid-123", messages.get(1).toolCallId());
+    }
+
+    @Test
+    void convertMessagesFallsBackToCallNameWithoutId() {
+        List<ChatMessage> messages = RequestConversion.convertMessages(List.of(
+                Content.builder().role("model").parts(List.of(Part.builder().functionCall(
+                        FunctionCall.builder().name("search").args(Map.of()).build()).build())).build()));
+        assertEquals("call_search", messages.get(0).toolCalls().get(0).id());
+    }
+
+    @Test
+    void noRequestLeavesWithAnUnansweredToolCall() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        LlmRequest request = LlmRequest.builder().contents(List.of(
+                Content.builder().role("user").parts(List.of(Part.fromText("go"))).build(),
+                Content.builder().role("model").parts(List.of(
+                        Part.builder().functionCall(FunctionCall.builder().id("c1").name("fs_read").args(Map.of()).build()).build(),
+                        Part.builder().functionCall(FunctionCall.builder().id("c2").name("made_up").args(Map.of()).build()).build())).build(),
+                Content.builder().role("user").parts(List.of(Part.builder().functionResponse(
+                        FunctionResponse.builder().id("c1").name("fs_read").response(Map.of("content", "x")).build()).build())).build()))
+                .build();
+        generate(provider, request, false);
+
+        List<ChatMessage> sent = provider.requests.get(0).messages();
+        assertEquals(4, sent.size());
+        assertEquals("c1", sent.get(2).toolCallId());
+        assertEquals("c2", sent.get(3).toolCallId());
+        assertTrue(sent.get(3).content().contains("\"error\""));
+    }
+
+    /** A history cut to the budget after a huge message may begin with its answer: that answer is not sent. */
+    @Test
+    void aRequestNeverOpensWithAnAssistantMessage() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        LlmRequest request = LlmRequest.builder().contents(List.of(
+                Content.builder().role("model").parts(List.of(Part.fromText("an answer to a message cut away"))).build(),
+                Content.builder().role("model").parts(List.of(Part.builder().functionCall(
+                        FunctionCall.builder().id("c1").name("fs_read").args(Map.of()).build()).build())).build(),
+                Content.builder().role("user").parts(List.of(Part.builder().functionResponse(
+                        FunctionResponse.builder().id("c1").name("fs_read").response(Map.of("content", "x")).build()).build())).build(),
+                Content.builder().role("user").parts(List.of(Part.fromText("next question"))).build()))
+                .config(GenerateContentConfig.builder().systemInstruction(Content.fromParts(Part.fromText("You are Lango."))).build())
+                .build();
+        generate(provider, request, false);
+
+        List<ChatMessage> sent = provider.requests.get(0).messages();
+        assertEquals(List.of(ChatMessage.Role.SYSTEM, ChatMessage.Role.USER), sent.stream().map(ChatMessage::role).toList());
+        assertEquals("next question", sent.get(1).content());
+    }
+
+    @Test
+    void toolDeclarationsReachTheProviderAsJsonSchema() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.Done("stop"));
+        LlmRequest request = HELLO.toBuilder().config(GenerateContentConfig.builder().tools(List.of(Tool.builder()
+                .functionDeclarations(List.of(FunctionDeclaration.builder().name("transfer_to_agent").description("transfer")
+                        .parameters(Schema.builder().type("OBJECT").properties(Map.of("agent_name",
+                                Schema.builder().type("STRING").build())).required(List.of("agent_name")).build()).build()))
+                .build())).build()).build();
+        generate(provider, request, false);
+
+        Map<String, Object> schema = provider.requests.get(0).tools().get(0).parameters();
+        assertEquals("object", schema.get("type"));
+        assertEquals(Map.of("type", "string"), ((Map<?, ?>) schema.get("properties")).get("agent_name"));
+        assertInstanceOf(List.class, schema.get("required"));
+    }
+}

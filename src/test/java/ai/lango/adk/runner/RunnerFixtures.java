@@ -1,0 +1,43 @@
+package ai.lango.adk.runner;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+
+/** The runner's beans for tests that build an agent without the container. */
+public final class RunnerFixtures {
+
+    private RunnerFixtures() {
+    }
+
+    /** Turn threads on plain daemon threads, started; {@link #stop} them after the test. */
+    public static TurnThreads threads() {
+        TurnThreads threads = new TurnThreads();
+        threads.threadFactory = new ManagedThreadFactory() {
+            @Override
+            public Thread newThread(Runnable runnable) {
+                Thread thread = new Thread(runnable, "turn");
+                thread.setDaemon(true);
+                return thread;
+            }
+
+            @Override
+            public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        threads.start();
+        return threads;
+    }
+
+    public static void stop(TurnThreads threads) {
+        threads.stop();
+    }
+
+    public static TurnMetrics metrics() {
+        TurnMetrics metrics = new TurnMetrics();
+        metrics.registry = new SimpleMeterRegistry();
+        return metrics;
+    }
+}

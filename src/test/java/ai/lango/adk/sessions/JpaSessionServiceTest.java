@@ -1,0 +1,219 @@
+package ai.lango.adk.sessions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
+import ai.lango.session.Message;
+import ai.lango.session.SessionStore;
+import ai.lango.session.StateDelta;
+import ai.lango.session.StoredSession;
+import ai.lango.turn.SessionNotFoundException;
+import com.google.adk.events.Event;
+import com.google.adk.events.EventActions;
+import com.google.adk.sessions.Session;
+import com.google.genai.types.Content;
+import com.google.genai.types.Part;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/** The session service's bookkeeping ("Ent State Adapter", "AppendEvent In-Memory History Sync"). */
+public class JpaSessionServiceTest {
+
+    /** An in-memory stand-in for the database store that records what was written. */
+    public static final class RecordingStore extends SessionStore {
+        final Map<String, StoredSession> sessions = new HashMap<>();
+        public final Map<String, List<Message>> messages = new HashMap<>();
+        final List<StateDelta> deltas = new ArrayList<>();
+        int budgetAsked;
+
+        @Override
+        public StoredSession create(String key, String appName, String userId, Map<String, Object> state) {
+            StoredSession session = new StoredSession(key, appName, userId, state, Instant.EPOCH, Instant.EPOCH);
+            sessions.put(key, session);
+            messages.put(key, new ArrayList<>());
+            return session;
+        }
+
+        @Override
+        public StoredSession getOrCreate(String key, String appName, String userId) {
+            return sessions.containsKey(key) ? sessions.get(key) : create(key, appName, userId, Map.of());
+        }
+
+        @Override
+        public View open(String key, String appName, String userId, int budget) {
+            StoredSession session = getOrCreate(key, appName, userId);
+            return new View(session, history(key, budget), appState(appName), userState(appName, userId));
+        }
+
+        @Override
+        public Optional<StoredSession> find(String key) {
+            return Optional.ofNullable(sessions.get(key));
+        }
+
+        @Override
+        public void append(String key, Message message, StateDelta delta, Instant when) {
+            if (message != null) {
+                messages.get(key).add(message);
+            }
+            deltas.add(delta);
+        }
+
+        @Override
+        public List<Message> history(String key, int budget) {
+            budgetAsked = budget;
+            return List.copyOf(messages.get(key));
+        }
+
+        @Override
+        public Map<String, Object> appState(String appName) {
+            return Map.of("theme", "dark");
+        }
+
+        @Override
+        public Map<String, Object> userState(String appName, String userId) {
+            return Map.of("name", "Ann");
+        }
+    }
+
+    private static LangoSettings settings(String model, int budget) {
+        return TestSettings.withSessions(TestSettings.withModel(TestSettings.defaults(Path.of("/tmp/lango")),
+                new LangoSettings.Model(Optional.empty(), Optional.ofNullable(model))), new LangoSettings.Sessions(Duration.ZERO, budget));
+    }
+
+    private final RecordingStore store = new RecordingStore();
+    private final JpaSessionService service = new JpaSessionService(store, settings(null, 0));
+
+    private static Event text(String id, String author, String role, String text, Map<String, Object> delta) {
+        Event.Builder builder = Event.builder().id(id).invocationId("i").author(author).timestamp(100L)
+                .actions(EventActions.builder().stateDelta(new ConcurrentHashMap<>(delta)).build());
+        if (text != null) {
+            builder.content(Content.builder().role(role).parts(List.of(Part.fromText(text))).build());
+        }
+        return builder.build();
+    }
+
+    private Session session() {
+        return service.getSession("lango", "user", "s1", Optional.empty()).blockingGet();
+    }
+
+    @Test
+    void userMessageVisibleAfterAppendEvent() {
+        Session session = session();
+        Event hello = text("e1", "user", "user", "hello", Map.of());
+
+        service.appendEvent(session, hello).blockingGet();
+
+        assertEquals("hello", store.messages.get("s1").get(0).content());
+        assertEquals(List.of(hello), session.events());
+    }
+
+    @Test
+    void multipleEventsAccumulateInMemoryInOrder() {
+        Session session = session();
+        List<Event> events = List.of(text("e1", "user", "user", "one", Map.of()),
+                text("e2", "lango-agent", "model", "two", Map.of()),
+                text("e3", "user", "user", "three", Map.of()));
+        events.forEach(e -> service.appendEvent(session, e).blockingGet());
+        assertEquals(events, session.events());
+        assertEquals(3, store.messages.get("s1").size());
+    }
+
+    @Test
+    void stateDeltaOnlyEventsSkipHistory() {
+        Session session = session();
+        service.appendEvent(session, text("e1", "lango-agent", null, null, Map.of("topic", "x"))).blockingGet();
+
+        assertTrue(session.events().isEmpty());
+        assertTrue(store.messages.get("s1").isEmpty());
+        assertEquals("x", session.state().get("topic"));
+        assertEquals(Map.of("topic", "x"), store.deltas.get(0).session());
+    }
+
+    @Test
+    void partialEventsAreNeverStored() {
+        Session session = session();
+        Event chunk = text("p", "lango-agent", "model", "Hel", Map.of());
+        chunk.setPartial(true);
+
+        service.appendEvent(session, chunk).blockingGet();
+
+        assertTrue(store.messages.get("s1").isEmpty());
+        assertTrue(store.deltas.isEmpty());
+        assertTrue(session.events().isEmpty());
+    }
+
+    @Test
+    void saveSessionSplitsStateByScopeAndNeverKeepsTemp() {
+        Session session = session();
+        service.appendEvent(session, text("e1", "lango-agent", "model", "ok",
+                Map.of("app:theme", "light", "user:name", "Bo", "temp:x", 1, "topic", "t"))).blockingGet();
+
+        StateDelta delta = store.deltas.get(0);
+        assertEquals(Map.of("topic", "t"), delta.session());
+        assertEquals(Map.of("theme", "light"), delta.app());
+        assertEquals(Map.of("name", "Bo"), delta.user());
+        assertFalse(session.state().containsKey("temp:x"));
+    }
+
+    @Test
+    void loadSessionMapsStoredMessagesToEventsWithSharedState() {
+        store.create("s1", "lango", "user", Map.of("topic", "t"));
+        store.messages.get("s1").add(new Message("user", "hi", Instant.EPOCH, null, List.of()));
+        store.messages.get("s1").add(new Message("assistant", "hello", Instant.EPOCH, null, List.of()));
+
+        Session session = session();
+
+        assertEquals(List.of("user", "lango-agent"), session.events().stream().map(Event::author).toList());
+        assertEquals("dark", session.state().get("app:theme"));
+        assertEquals("Ann", session.state().get("user:name"));
+        assertEquals("t", session.state().get("topic"));
+    }
+
+    @Test
+    void getOfUnknownSessionCreatesIt() {
+        assertEquals("s1", session().id());
+        assertTrue(store.sessions.containsKey("s1"));
+    }
+
+    /** Not ADK's "Session not found … for user" error (a 500): a failure the edges answer as for an unknown session. */
+    @Test
+    void sessionOfAnotherUserIsNotFoundAndTheOwnerIsNotNamed() {
+        store.create("s1", "lango", "someone-else", Map.of());
+        SessionNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(SessionNotFoundException.class,
+                () -> service.getSession("lango", "user", "s1", Optional.empty()).blockingGet());
+        assertFalse(e.getMessage().contains("someone-else"), e.getMessage());
+    }
+
+    @Test
+    void modelFamilyTokenBudgetReachesEverySession() {
+        JpaSessionService claude = new JpaSessionService(store, settings("claude-3-5-sonnet", 0));
+        claude.getSession("lango", "user", "a", Optional.empty()).blockingGet();
+        assertEquals(100000, store.budgetAsked);
+        claude.getSession("lango", "user", "b", Optional.empty()).blockingGet();
+        assertEquals(100000, store.budgetAsked);
+    }
+
+    @Test
+    void configuredTokenBudgetWinsOverModelFamily() {
+        new JpaSessionService(store, settings("claude-3-5-sonnet", 1234))
+                .getSession("lango", "user", "a", Optional.empty()).blockingGet();
+        assertEquals(1234, store.budgetAsked);
+    }
+
+    @Test
+    void defaultTokenBudgetIs32000() {
+        session();
+        assertEquals(32000, store.budgetAsked);
+    }
+}
