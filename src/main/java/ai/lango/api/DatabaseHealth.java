@@ -1,7 +1,7 @@
 package ai.lango.api;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.config.LangoStartup;
+import ai.lango.persistence.LangoStartup;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

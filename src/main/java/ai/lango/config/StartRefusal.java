@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * alone would leave the port open, serving whatever Liberty serves without the application. So the
  * start never returns: the server process exits first, before the port is opened.
  */
-final class StartRefusal {
+public final class StartRefusal {
 
     private static final Logger LOG = Logger.getLogger(StartRefusal.class.getName());
     /** Liberty stops in a few seconds; should its stop hang, the process is ended outright after this. */
@@ -26,7 +26,7 @@ final class StartRefusal {
     }
 
     /** Logs why, then exits the server process with status 1; does not return. */
-    static RuntimeException exit(String why) {
+    public static RuntimeException exit(String why) {
         LOG.severe("Lango refuses to start, and the server stops without opening its port: " + why);
         Thread halt = new Thread(() -> {
             try {
@@ -54,7 +54,7 @@ final class StartRefusal {
      * there is no /proc (the check is then skipped), and when only this server listens (an
      * application redeployed into a running server).
      */
-    static boolean anotherProcessListens(int port) {
+    public static boolean anotherProcessListens(int port) {
         Set<String> listening = new HashSet<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             try (Stream<String> lines = Files.lines(Path.of(table))) {
@@ -87,7 +87,7 @@ final class StartRefusal {
         }
     }
 
-    static String portTaken(String host, int port) {
+    public static String portTaken(String host, int port) {
         return "a server already runs on port " + port + " (" + SettingsParser.HTTP_PORT + "); this one would not get"
                 + " the port. Stop that server first, or start this one on another port (LANGO_HTTP_PORT)."
                 + (host.toLowerCase(Locale.ROOT).equals("localhost") ? "" : " Interface: " + host + ".");

@@ -1,5 +1,6 @@
 package ai.lango.session;
 
+import ai.lango.persistence.SchemaMigrations;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
 import jakarta.persistence.EntityManager;

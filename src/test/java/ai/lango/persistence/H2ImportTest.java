@@ -1,5 +1,11 @@
-package ai.lango.session;
+package ai.lango.persistence;
 
+import ai.lango.session.EmbeddedEngine;
+import ai.lango.session.LocalTransactions;
+import ai.lango.session.Message;
+import ai.lango.session.SessionStore;
+import ai.lango.session.StateDelta;
+import ai.lango.session.ToolCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,8 +37,8 @@ class H2ImportTest {
     private void earlierVersionStored() throws Exception {
         try (LocalTransactions h2 = new LocalTransactions(db(), EmbeddedEngine.H2, false)) {
             SessionStore store = h2.store(null);
-            h2.rows().insert("first", "lango", "ann", Map.of("topic", "files"));
-            h2.rows().insert("second", "lango", "bob", Map.of());
+            h2.store(null).create("first", "lango", "ann", Map.of("topic", "files"));
+            h2.store(null).create("second", "lango", "bob", Map.of());
             store.append("first", message("user", "list files"), StateDelta.NONE, T);
             store.append("first", new Message("assistant", "", T, "lango-agent",
                     List.of(new ToolCall("c1", "fs_list", "{\"path\":\".\"}", null)), "{\"raw\":1}"), StateDelta.NONE, T);
@@ -96,7 +102,7 @@ class H2ImportTest {
             SessionStore store = hsqldb.store(null);
 
             store.append("first", message("assistant", "done"), StateDelta.NONE, T.plusSeconds(2));
-            hsqldb.rows().insert("third", "lango", "ann", Map.of());
+            hsqldb.store(null).create("third", "lango", "ann", Map.of());
 
             assertEquals(List.of("user", "assistant", "tool", "assistant"),
                     store.messages("first").stream().map(Message::role).toList());
@@ -117,7 +123,7 @@ class H2ImportTest {
     void h2FileBesideSessionsInHsqldbRefusesTheStartSayingWhatToRun() throws Exception {
         earlierVersionStored();
         try (LocalTransactions hsqldb = new LocalTransactions(db(), EmbeddedEngine.HSQLDB, false)) {
-            hsqldb.rows().insert("newer", "lango", "ann", Map.of());
+            hsqldb.store(null).create("newer", "lango", "ann", Map.of());
 
             String message = assertThrows(H2Import.RefusedException.class,
                     () -> H2Import.importIfPresent(db(), hsqldb.dataSource(), this::h2File)).getMessage();

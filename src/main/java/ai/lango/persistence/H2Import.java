@@ -1,4 +1,4 @@
-package ai.lango.session;
+package ai.lango.persistence;
 
 import java.io.IOException;
 import java.nio.file.Files;

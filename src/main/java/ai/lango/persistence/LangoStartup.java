@@ -1,7 +1,11 @@
-package ai.lango.config;
+package ai.lango.persistence;
 
-import ai.lango.session.H2Import;
-import ai.lango.session.SchemaMigrations;
+import ai.lango.config.InvalidConfigurationException;
+import ai.lango.config.LangoSettings;
+import ai.lango.config.Redaction;
+import ai.lango.config.SettingsParser;
+import ai.lango.config.StartRefusal;
+import ai.lango.config.UnsafeBindingException;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

@@ -1,4 +1,4 @@
-package ai.lango.session;
+package ai.lango.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;

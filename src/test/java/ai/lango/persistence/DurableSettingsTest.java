@@ -1,4 +1,4 @@
-package ai.lango.session;
+package ai.lango.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
