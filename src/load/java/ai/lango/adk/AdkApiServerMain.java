@@ -33,7 +33,7 @@ public final class AdkApiServerMain {
         List<BaseTool> adapted = ToolCatalog.adapt(List.of(new FileToolset(tools), new ExecToolset(tools)),
                 Executors.newCachedThreadPool(), List.of());
         BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, Provider::open), adapted,
-                PromptBuilder.load(null));
+                PromptBuilder.load(null), AgentTree.NO_SECTIONS);
         System.setProperty("server.port", String.valueOf(port));
         System.setProperty("server.address", "127.0.0.1");
         // Spring Boot would take over logging with Logback, which clashes with Lango's slf4j-jdk14.

@@ -13,6 +13,7 @@ import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
+import ai.lango.prompt.ContextSections;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
@@ -89,6 +90,10 @@ public class AgentService {
     @Inject
     TurnThreads threads;
 
+    /** The per-turn sections of the system prompt (memory, knowledge, …), asked at each model call. */
+    @Inject
+    ContextSections sections;
+
     /** Observed asynchronously by whatever learns from turns (memory, learnings). */
     @Inject
     jakarta.enterprise.event.Event<TurnCompleted> completed;
@@ -128,8 +133,8 @@ public class AgentService {
         ModelAdapter llm = new ModelAdapter(model, provider, calls::open);
         PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
         BaseAgent agent = limits.multiAgent()
-                ? AgentTree.orchestrator(llm, adapted, remoteAgents(), prompts, limits.maxDelegationRounds())
-                : AgentTree.single(llm, adapted, prompts);
+                ? AgentTree.orchestrator(llm, adapted, remoteAgents(), prompts, limits.maxDelegationRounds(), sections::render)
+                : AgentTree.single(llm, adapted, prompts, sections::render);
         sessions.rootAgentName(agent.name());
         Runner adk = Runner.builder().agent(agent).appName(Names.APP)
                 .sessionService(sessions).artifactService(new InMemoryArtifactService())

@@ -10,6 +10,7 @@ import ai.lango.adk.sessions.JpaSessionServiceTest;
 import ai.lango.adk.tools.ToolCatalogs;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
+import ai.lango.prompt.ContextSections;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.TurnFailedException;
@@ -36,6 +37,7 @@ class AgentInitializationTest {
         service.sessions = new JpaSessionService(new JpaSessionServiceTest.RecordingStore(), settings);
         service.calls = new ProviderCalls();
         service.tools = ToolCatalogs.builtin(settings);
+        service.sections = new ContextSections(List.of());
         service.fixes = LearnedFixes.NONE;
         service.completed = new RecordedEvents<>();
         return service;

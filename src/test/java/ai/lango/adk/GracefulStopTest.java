@@ -15,6 +15,7 @@ import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
+import ai.lango.prompt.ContextSections;
 import ai.lango.session.Message;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.TurnRequest;
@@ -54,6 +55,7 @@ class GracefulStopTest {
         service.sessions = new JpaSessionService(store, settings);
         service.calls = new ProviderCalls();
         service.tools = ToolCatalogs.builtin(settings);
+        service.sections = new ContextSections(List.of());
         service.metrics = RunnerFixtures.metrics();
         service.threads = threads;
         service.fixes = LearnedFixes.NONE;

@@ -2,12 +2,15 @@ package ai.lango.adk.agents;
 
 import ai.lango.orchestration.AgentTreePlan;
 import ai.lango.prompt.PromptBuilder;
+import ai.lango.prompt.PromptContext;
 import ai.lango.turn.Names;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.agents.Instruction;
 import com.google.adk.agents.LlmAgent;
+import com.google.adk.agents.ReadonlyContext;
 import com.google.adk.models.BaseLlm;
 import com.google.adk.tools.BaseTool;
+import com.google.genai.types.Content;
 import io.reactivex.rxjava3.core.Single;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,18 +28,20 @@ public final class AgentTree {
     private AgentTree() {
     }
 
-    public static BaseAgent single(BaseLlm model, List<BaseTool> tools, PromptBuilder prompts) {
+    public static BaseAgent single(BaseLlm model, List<BaseTool> tools, PromptBuilder prompts,
+                                   Function<PromptContext, String> sections) {
         return LlmAgent.builder()
                 .name(Names.SINGLE_AGENT)
                 .description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(model)
-                .instruction(fixed(prompts.singleAgent()))
+                .instruction(instruction(prompts.singleAgent(), sections))
                 .tools(tools)
                 .build();
     }
 
     public static BaseAgent orchestrator(BaseLlm model, List<BaseTool> tools, List<BaseAgent> remoteAgents,
-                                  PromptBuilder prompts, int maxDelegationRounds) {
+                                         PromptBuilder prompts, int maxDelegationRounds,
+                                         Function<PromptContext, String> sections) {
         Map<String, BaseTool> byName = tools.stream().collect(Collectors.toMap(BaseTool::name, Function.identity()));
         List<BaseAgent> subAgents = new ArrayList<>();
         List<AgentTreePlan.Delegate> delegates = new ArrayList<>();
@@ -45,7 +50,7 @@ public final class AgentTree {
                     .name(planned.name())
                     .description(planned.description())
                     .model(model)
-                    .instruction(fixed(prompts.subAgent(planned.instruction(), !planned.tools().isEmpty())))
+                    .instruction(instruction(prompts.subAgent(planned.instruction(), !planned.tools().isEmpty()), sections))
                     .tools(planned.tools().stream().map(byName::get).toList())
                     // Work flows through the orchestrator: a sub-agent reports back, it does not hand off sideways.
                     .disallowTransferToPeers(true)
@@ -60,13 +65,27 @@ public final class AgentTree {
                 .name(AgentTreePlan.ORCHESTRATOR)
                 .description("Lango orchestrator: delegates tasks to specialised agents")
                 .model(model)
-                .instruction(fixed(prompts.orchestrator(AgentTreePlan.orchestratorRules(delegates, maxDelegationRounds))))
+                .instruction(instruction(prompts.orchestrator(AgentTreePlan.orchestratorRules(delegates, maxDelegationRounds)),
+                        sections))
                 .subAgents(subAgents)
                 .build();
     }
 
-    /** An instruction used as written: ADK would otherwise read "{name}" in it as a state placeholder. */
-    private static Instruction fixed(String text) {
-        return new Instruction.Provider(context -> Single.just(text));
+    /**
+     * The fixed prompt and, at each model call, the per-turn sections for this session and the
+     * user's message. A provider, not a text: ADK would read "{name}" in a text as a state placeholder.
+     */
+    private static Instruction instruction(String fixed, Function<PromptContext, String> sections) {
+        return new Instruction.Provider(context -> Single.fromCallable(() -> fixed + sections.apply(
+                new PromptContext(context.userId(), context.sessionId(), userText(context)))));
     }
+
+    private static String userText(ReadonlyContext context) {
+        StringBuilder text = new StringBuilder();
+        context.userContent().flatMap(Content::parts).orElse(List.of()).forEach(part -> part.text().ifPresent(text::append));
+        return text.toString();
+    }
+
+    /** No per-turn sections: the fixed prompt alone. */
+    public static final Function<PromptContext, String> NO_SECTIONS = context -> "";
 }

@@ -41,7 +41,7 @@ class OrchestrationTest {
     }
 
     private static BaseAgent orchestrator(ScriptedLlm model, List<BaseTool> tools, int rounds) {
-        return AgentTree.orchestrator(model, tools, List.of(), PROMPTS, rounds);
+        return AgentTree.orchestrator(model, tools, List.of(), PROMPTS, rounds, AgentTree.NO_SECTIONS);
     }
 
     private record Run(LangoRunner runner, InMemorySessionService sessions) {
@@ -91,8 +91,27 @@ class OrchestrationTest {
     }
 
     @Test
+    void perTurnSectionsAreRenderedAtEachModelCallForTheSessionAndTheUsersMessage() {
+        ScriptedLlm model = new ScriptedLlm().thenCall("noop", java.util.Map.of()).thenText("Done.");
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        BaseAgent agent = AgentTree.single(model, tools("noop"), PROMPTS,
+                context -> "\n\n## Section " + calls.incrementAndGet() + " for " + context.sessionKey() + ": " + context.userMessage());
+
+        assertEquals("Done.", run(agent, 10).ask("remember this"));
+
+        assertEquals(2, model.requests.size());
+        assertTrue(systemText(model.requests.get(0)).contains("## Section 1 for s: remember this"), systemText(model.requests.get(0)));
+        assertTrue(systemText(model.requests.get(1)).contains("## Section 2 for s: remember this"), "rendered again at the second call");
+    }
+
+    private static String systemText(LlmRequest request) {
+        return request.config().flatMap(c -> c.systemInstruction()).flatMap(c -> c.parts()).orElse(List.of()).stream()
+                .map(p -> p.text().orElse("")).reduce("", String::concat);
+    }
+
+    @Test
     void singleAgentModeBuildsOneFlatAgentWithEveryTool() {
-        LlmAgent agent = (LlmAgent) AgentTree.single(new ScriptedLlm(), tools("exec", "search_docs"), PROMPTS);
+        LlmAgent agent = (LlmAgent) AgentTree.single(new ScriptedLlm(), tools("exec", "search_docs"), PROMPTS, AgentTree.NO_SECTIONS);
         assertEquals("lango-agent", agent.name());
         assertTrue(agent.subAgents().isEmpty());
         assertEquals(List.of("exec", "search_docs"), agent.tools().blockingGet().stream().map(BaseTool::name).toList());

@@ -73,7 +73,7 @@ class RemoteAgentTest {
     @Test
     void remoteAgentsAreLoadedAndWiredAsSubAgentsOfTheOrchestrator() {
         List<BaseAgent> remotes = RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT);
-        BaseAgent root = AgentTree.orchestrator(new ScriptedLlm(), List.of(), remotes, PromptBuilder.load(null), 10);
+        BaseAgent root = AgentTree.orchestrator(new ScriptedLlm(), List.of(), remotes, PromptBuilder.load(null), 10, AgentTree.NO_SECTIONS);
 
         assertEquals(List.of("planner", "weather-bot"), root.subAgents().stream().map(BaseAgent::name).toList());
         assertTrue(remotes.get(0).description().startsWith("Tells the weather"));
@@ -93,7 +93,7 @@ class RemoteAgentTest {
     void transferToARemoteAgentSendsTheRequestAndReturnsItsAnswer() {
         BaseAgent root = AgentTree.orchestrator(new ScriptedLlm()
                         .thenCall("transfer_to_agent", Map.of("agent_name", "weather-bot")),
-                List.of(), RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT), PromptBuilder.load(null), 10);
+                List.of(), RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT), PromptBuilder.load(null), 10, AgentTree.NO_SECTIONS);
         InMemorySessionService sessions = new InMemorySessionService();
         Runner adk = Runner.builder().agent(root).appName("lango").sessionService(sessions)
                 .artifactService(new InMemoryArtifactService()).plugins(List.of(new DelegationGuard(10))).build();
