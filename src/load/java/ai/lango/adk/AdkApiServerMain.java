@@ -7,7 +7,7 @@ import ai.lango.config.LangoSettings;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
-import ai.lango.provider.Providers;
+import ai.lango.provider.ProviderCatalog;
 import ai.lango.tool.ExecToolset;
 import ai.lango.tool.FileToolset;
 import com.google.adk.agents.BaseAgent;
@@ -28,7 +28,7 @@ public final class AdkApiServerMain {
 
     public static void main(String[] args) {
         int port = Integer.parseInt(args[0]);
-        Provider provider = Providers.create(new ProviderSettings(Providers.OPENAI, URI.create(args[1]), "sk-load", null, null));
+        Provider provider = ProviderCatalog.create(new ProviderSettings(ProviderCatalog.OPENAI, URI.create(args[1]), "sk-load", null, null));
         LangoSettings.ToolSettings tools = new LangoSettings.ToolSettings(Path.of(args[2]), false, Duration.ofSeconds(60));
         List<BaseTool> adapted = ToolCatalog.adapt(List.of(new FileToolset(tools), new ExecToolset(tools)),
                 Executors.newCachedThreadPool(), List.of());

@@ -16,9 +16,9 @@ import ai.lango.config.SettingsParser;
 import ai.lango.prompt.ContextSections;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderCatalog;
 import ai.lango.provider.ProviderException;
 import ai.lango.provider.ProviderSettings;
-import ai.lango.provider.Providers;
 import ai.lango.session.TokenEstimator;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
@@ -64,8 +64,8 @@ import java.util.logging.Logger;
 public class AgentService {
 
     static final String NO_PROVIDER = "no model provider is configured: set " + SettingsParser.PROVIDER
-            + " (" + String.join(", ", SettingsParser.PROVIDERS) + "), " + SettingsParser.MODEL + " and "
-            + SettingsParser.PROVIDERS_PREFIX + "<id>.api-key";
+            + " (" + String.join(", ", ProviderCatalog.IDS) + "), " + SettingsParser.MODEL + " and "
+            + ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY);
 
     /** Where an operator's prompt sections replace the bundled ones, under the data directory. */
     static final String PROMPTS_DIR = "prompts";
@@ -124,8 +124,8 @@ public class AgentService {
             LOG.warning("lango.a2a.remote-agents is ignored: remote agents are sub-agents of the orchestrator,"
                     + " set lango.agent.multi-agent=true to use them");
         }
-        Provider provider = Providers.create(new ProviderSettings(chosen.id(),
-                chosen.baseUrl().orElse(ProviderSettings.defaultBaseUrl(chosen.id())),
+        Provider provider = ProviderCatalog.create(new ProviderSettings(chosen.id(),
+                chosen.baseUrl().orElse(ProviderCatalog.defaultBaseUrl(chosen.id())),
                 chosen.apiKey().orElse(null), null, null));
         String model = settings.model().name().get();
         List<BaseTool> adapted = tools.adkTools();

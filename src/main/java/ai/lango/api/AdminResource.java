@@ -3,6 +3,7 @@ package ai.lango.api;
 import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.Redaction;
+import ai.lango.provider.ProviderCatalog;
 import ai.lango.session.InvalidSessionKeyException;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
@@ -155,8 +156,8 @@ public class AdminResource {
                 .put("lango.tools.exec.timeout", settings.tools().execTimeout().toString())
                 .put("lango.auth.token", settings.access().token().map(t -> Redaction.MASK).orElse(null));
         settings.model().provider().ifPresent(p -> body
-                .put("lango.providers." + p.id() + ".base-url", p.baseUrl().orElse(null))
-                .put("lango.providers." + p.id() + ".api-key", p.apiKey().map(k -> Redaction.MASK).orElse(null)));
+                .put(ProviderCatalog.configKey(p.id(), ProviderCatalog.BASE_URL), p.baseUrl().orElse(null))
+                .put(ProviderCatalog.configKey(p.id(), ProviderCatalog.API_KEY), p.apiKey().map(k -> Redaction.MASK).orElse(null)));
         body.putPOJO("lango.http.allowed-origins", settings.access().allowedOrigins());
         body.putPOJO("lango.http.allowed-hosts", settings.access().allowedHosts());
         body.put("lango.http.max-body", settings.access().maxBody());

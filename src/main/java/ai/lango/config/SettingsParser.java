@@ -1,6 +1,7 @@
 package ai.lango.config;
 
 import ai.lango.config.LangoSettings.DbKind;
+import ai.lango.provider.ProviderCatalog;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -37,7 +38,6 @@ public final class SettingsParser {
     public static final String TOKEN_BUDGET = "lango.agent.token-budget";
     public static final String SESSION_TTL = "lango.session.ttl";
     public static final String PROVIDER = "lango.provider";
-    public static final String PROVIDERS_PREFIX = "lango.providers.";
     public static final String MULTI_AGENT = "lango.agent.multi-agent";
     public static final String MAX_TURNS = "lango.agent.max-turns";
     public static final String MAX_DELEGATION_ROUNDS = "lango.agent.max-delegation-rounds";
@@ -59,7 +59,6 @@ public final class SettingsParser {
     public static final String A2A_REMOTE_AGENTS = "lango.a2a.remote-agents";
 
     /** The providers lango.provider accepts. */
-    public static final List<String> PROVIDERS = List.of("openai", "anthropic", "gemini", "ollama");
     public static final int DEFAULT_MAX_TURNS = 25;
     public static final int DEFAULT_MAX_DELEGATION_ROUNDS = 10;
 
@@ -224,26 +223,22 @@ public final class SettingsParser {
     }
 
     /** The key of one provider setting: lango.providers.<id>.<name>. */
-    public static String providerKey(String id, String name) {
-        return PROVIDERS_PREFIX + id + "." + name;
-    }
-
     private Optional<LangoSettings.ModelProvider> provider() {
         Optional<String> raw = value(PROVIDER);
         if (raw.isEmpty()) {
             return Optional.empty();
         }
         String id = raw.get().toLowerCase(Locale.ROOT);
-        if (!PROVIDERS.contains(id)) {
-            throw invalid(PROVIDER, raw.get(), String.join(", ", PROVIDERS));
+        if (!ProviderCatalog.IDS.contains(id)) {
+            throw invalid(PROVIDER, raw.get(), String.join(", ", ProviderCatalog.IDS));
         }
-        Optional<String> baseUrl = value(providerKey(id, "base-url"));
+        Optional<String> baseUrl = value(ProviderCatalog.configKey(id, ProviderCatalog.BASE_URL));
         baseUrl.ifPresent(u -> {
             if (!u.startsWith("http://") && !u.startsWith("https://")) {
-                throw invalid(providerKey(id, "base-url"), u, "an http:// or https:// URL");
+                throw invalid(ProviderCatalog.configKey(id, ProviderCatalog.BASE_URL), u, "an http:// or https:// URL");
             }
         });
-        return Optional.of(new LangoSettings.ModelProvider(id, baseUrl, value(providerKey(id, "api-key"))));
+        return Optional.of(new LangoSettings.ModelProvider(id, baseUrl, value(ProviderCatalog.configKey(id, ProviderCatalog.API_KEY))));
     }
 
     private LangoSettings.AgentLimits agentLimits() {

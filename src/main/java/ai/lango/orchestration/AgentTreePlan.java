@@ -1,6 +1,7 @@
 package ai.lango.orchestration;
 
 import ai.lango.config.SettingsParser;
+import ai.lango.turn.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,6 @@ import java.util.Map;
  */
 public final class AgentTreePlan {
 
-    public static final String ORCHESTRATOR = "lango-orchestrator";
 
     /** A local sub-agent to create. */
     public record SubAgent(String name, String description, String instruction, List<String> tools) {
@@ -31,7 +31,7 @@ public final class AgentTreePlan {
         for (Map.Entry<String, List<String>> entry : ToolPartition.partition(tools).entrySet()) {
             SubAgentRole role = SubAgentRole.named(entry.getKey()).orElseThrow();
             agents.add(new SubAgent(role.agentName(), role.description(entry.getValue()),
-                    role.instruction(ORCHESTRATOR), entry.getValue()));
+                    role.instruction(Names.ORCHESTRATOR), entry.getValue()));
         }
         return List.copyOf(agents);
     }

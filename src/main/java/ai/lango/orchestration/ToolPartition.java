@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Which sub-agent gets which tool, by name prefix (spec 002): researcher prefixes first, then
- * memory prefixes, then executor prefixes, and everything unmatched to the executor. The planner
+ * Which sub-agent gets which tool, by its family ({@link ToolFamilies}): search, retrieval,
+ * graph and saving tools to the researcher, memory tools to the memory manager, everything else
+ * to the executor. The planner
  * has no tools and is always created; the others only when they get a tool.
  */
 public final class ToolPartition {
@@ -17,22 +18,12 @@ public final class ToolPartition {
     public static final String PLANNER = "planner";
     public static final String MEMORY_MANAGER = "memory-manager";
 
-    static final List<String> RESEARCHER_PREFIXES = List.of("search_", "rag_", "graph_", "save_knowledge", "save_learning");
-    static final List<String> MEMORY_PREFIXES = List.of("memory_", "observe_", "reflect_");
-    static final List<String> EXECUTOR_PREFIXES = List.of("exec", "fs_", "browser_", "crypto_", "skill_", "payment_");
-
     private ToolPartition() {
     }
 
     /** The sub-agent's name for a tool. */
     public static String roleOf(String tool) {
-        if (matches(tool, RESEARCHER_PREFIXES)) {
-            return RESEARCHER;
-        }
-        if (matches(tool, MEMORY_PREFIXES)) {
-            return MEMORY_MANAGER;
-        }
-        return EXECUTOR; // executor prefixes, and every unmatched tool
+        return ToolFamilies.of(tool).map(ToolFamilies.Family::role).orElse(EXECUTOR); // unmatched: the executor
     }
 
     /**
@@ -48,9 +39,5 @@ public final class ToolPartition {
         byRole.entrySet().removeIf(e -> e.getValue().isEmpty() && !e.getKey().equals(PLANNER));
         byRole.replaceAll((role, list) -> List.copyOf(list));
         return byRole;
-    }
-
-    private static boolean matches(String tool, List<String> prefixes) {
-        return prefixes.stream().anyMatch(tool::startsWith);
     }
 }

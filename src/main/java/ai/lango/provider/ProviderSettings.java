@@ -13,11 +13,6 @@ import java.util.Objects;
  */
 public record ProviderSettings(String id, URI baseUrl, String apiKey, Duration connectTimeout, Duration readTimeout) {
 
-    public static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
-    public static final String ANTHROPIC_BASE_URL = "https://api.anthropic.com";
-    public static final String GEMINI_BASE_URL = "https://generativelanguage.googleapis.com";
-    public static final String OLLAMA_BASE_URL = "http://localhost:11434/v1";
-
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(120);
 
@@ -40,33 +35,13 @@ public record ProviderSettings(String id, URI baseUrl, String apiKey, Duration c
         this(id, URI.create(baseUrl), apiKey, connectTimeout, readTimeout);
     }
 
-    /** Settings for a known provider at its public address with the default timeouts. */
-    public static ProviderSettings defaults(String id, String apiKey) {
-        return new ProviderSettings(id, defaultBaseUrl(id), apiKey, DEFAULT_CONNECT_TIMEOUT, DEFAULT_READ_TIMEOUT);
-    }
-
-    /** The public base URL of a known provider id. */
-    public static String defaultBaseUrl(String id) {
-        return switch (id) {
-            case Providers.OPENAI -> OPENAI_BASE_URL;
-            case Providers.ANTHROPIC -> ANTHROPIC_BASE_URL;
-            case Providers.GEMINI -> GEMINI_BASE_URL;
-            case Providers.OLLAMA -> OLLAMA_BASE_URL;
-            default -> throw Providers.unknown(id);
-        };
-    }
-
     /** The configuration key that holds this provider's API key; named in authentication errors. */
     public String apiKeyConfigKey() {
-        return "lango.providers." + id + ".api-key";
+        return ProviderCatalog.configKey(id, ProviderCatalog.API_KEY);
     }
 
     public ProviderSettings withBaseUrl(String url) {
         return new ProviderSettings(id, URI.create(url), apiKey, connectTimeout, readTimeout);
-    }
-
-    public ProviderSettings withTimeouts(Duration connect, Duration read) {
-        return new ProviderSettings(id, baseUrl, apiKey, connect, read);
     }
 
     private static Duration positive(Duration d, String name) {

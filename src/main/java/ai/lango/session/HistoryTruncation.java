@@ -1,6 +1,7 @@
 package ai.lango.session;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * Token-budget truncation of a history. Keeps the newest messages that fit, never fewer than one
@@ -11,15 +12,23 @@ import java.util.List;
  */
 public final class HistoryTruncation {
 
+    /** The budget when none is configured and the model's family gives none. */
+    public static final int DEFAULT_BUDGET = 32000;
+
     private HistoryTruncation() {
+    }
+
+    /** A configured budget (&gt; 0) wins; then the model family's; then the default. */
+    public static int budget(int configured, OptionalInt family) {
+        return configured > 0 ? configured : family.orElse(DEFAULT_BUDGET);
     }
 
     /**
      * @param chronological oldest first
-     * @param budget        tokens; ≤ 0 means {@link TokenBudgets#DEFAULT_BUDGET}
+     * @param budget        tokens; ≤ 0 means {@link #DEFAULT_BUDGET}
      */
     public static List<Message> truncate(List<Message> chronological, int budget) {
-        int limit = budget > 0 ? budget : TokenBudgets.DEFAULT_BUDGET;
+        int limit = budget > 0 ? budget : DEFAULT_BUDGET;
         int start = chronological.size();
         long used = 0;
         while (start > 0) {

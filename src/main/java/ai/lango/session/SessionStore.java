@@ -93,7 +93,7 @@ public class SessionStore {
      */
     public View open(String key, String appName, String userId, int budget) {
         requireIdentity(key, appName, userId);
-        int effective = budget > 0 ? budget : TokenBudgets.DEFAULT_BUDGET;
+        int effective = budget > 0 ? budget : HistoryTruncation.DEFAULT_BUDGET;
         View view = rows.view(key, ttl(), effective);
         if (view != null) {
             return view;
@@ -128,7 +128,7 @@ public class SessionStore {
 
     /** History for the model: the newest messages that fit {@code budget} tokens (≤ 0: the default). */
     public List<Message> history(String key, int budget) {
-        int effective = budget > 0 ? budget : TokenBudgets.DEFAULT_BUDGET;
+        int effective = budget > 0 ? budget : HistoryTruncation.DEFAULT_BUDGET;
         return HistoryTruncation.truncate(rows.newestWindow(SessionKeys.require("session key", key), effective), effective);
     }
 

@@ -12,7 +12,7 @@ import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
-import ai.lango.provider.Providers;
+import ai.lango.provider.ProviderCatalog;
 import ai.lango.session.HistoryTruncation;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
@@ -119,7 +119,7 @@ class TruncatedHistoryWireTest {
         LangoSettings settings = TestSettings.withSessions(TestSettings.withAgent(TestSettings.withModel(
                 TestSettings.defaults(Path.of("/tmp/lango")), new LangoSettings.Model(Optional.empty(), Optional.of("test-model"))),
                 new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofSeconds(30))), new LangoSettings.Sessions(Duration.ZERO, budget));
-        Provider provider = Providers.create(new ProviderSettings(id, baseUrl, "test-key", null, null));
+        Provider provider = ProviderCatalog.create(new ProviderSettings(id, baseUrl, "test-key", null, null));
         LlmAgent agent = LlmAgent.builder().name(Names.SINGLE_AGENT).description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(new ModelAdapter("test-model", provider, Provider::open)).instruction("You are Lango.")
                 .tools(new NoopTool("fs_list")).build();
@@ -131,15 +131,15 @@ class TruncatedHistoryWireTest {
     }
 
     private JsonNode openAi(int budget) {
-        return turn(Providers.OPENAI, fake.baseUrl() + "/v1", Reply.openAiText("ok"), history(), budget);
+        return turn(ProviderCatalog.OPENAI, fake.baseUrl() + "/v1", Reply.openAiText("ok"), history(), budget);
     }
 
     private JsonNode anthropic(int budget) {
-        return turn(Providers.ANTHROPIC, fake.baseUrl(), Reply.anthropicText("ok"), history(), budget);
+        return turn(ProviderCatalog.ANTHROPIC, fake.baseUrl(), Reply.anthropicText("ok"), history(), budget);
     }
 
     private JsonNode gemini(int budget) {
-        return turn(Providers.GEMINI, fake.baseUrl(), Reply.geminiText("ok"), history(), budget);
+        return turn(ProviderCatalog.GEMINI, fake.baseUrl(), Reply.geminiText("ok"), history(), budget);
     }
 
     /** The first message after the system prompt: role and text. */

@@ -21,7 +21,7 @@ class AnthropicProviderTest extends ProviderContractTest {
 
     @Override
     Provider provider(ProviderSettings settings) {
-        return Providers.create(settings);
+        return ProviderCatalog.create(settings);
     }
 
     @Override

@@ -24,7 +24,7 @@ class GeminiProviderTest extends ProviderContractTest {
 
     @Override
     Provider provider(ProviderSettings settings) {
-        return Providers.create(settings);
+        return ProviderCatalog.create(settings);
     }
 
     @Override

@@ -27,7 +27,7 @@ class OpenAiProviderTest extends ProviderContractTest {
 
     @Override
     Provider provider(ProviderSettings settings) {
-        return Providers.create(settings);
+        return ProviderCatalog.create(settings);
     }
 
     @Override
@@ -160,7 +160,7 @@ class OpenAiProviderTest extends ProviderContractTest {
     @Test
     void ollamaSpeaksTheSameFormatWithoutAKey() {
         server.enqueue(Reply.openAiText("Hi"));
-        Provider ollama = Providers.create(new ProviderSettings("ollama", server.baseUrl() + "/v1", null,
+        Provider ollama = ProviderCatalog.create(new ProviderSettings("ollama", server.baseUrl() + "/v1", null,
                 Duration.ofSeconds(2), Duration.ofSeconds(5)));
 
         List<StreamEvent> events = drain(ollama, hello());

@@ -163,4 +163,15 @@ class HistoryTruncationTest {
                     "budget " + budget);
         }
     }
+
+    @Test
+    void configuredBudgetWinsOverTheModelFamily() {
+        assertEquals(5000, HistoryTruncation.budget(5000, java.util.OptionalInt.of(100000)));
+        assertEquals(100000, HistoryTruncation.budget(0, java.util.OptionalInt.of(100000)));
+    }
+
+    @Test
+    void modelOfNoKnownFamilyGetsTheDefaultBudget() {
+        assertEquals(32000, HistoryTruncation.budget(0, java.util.OptionalInt.empty()));
+    }
 }

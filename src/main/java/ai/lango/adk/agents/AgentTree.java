@@ -62,7 +62,7 @@ public final class AgentTree {
             delegates.add(new AgentTreePlan.Delegate(remote.name(), remote.description(), true));
         }
         return LlmAgent.builder()
-                .name(AgentTreePlan.ORCHESTRATOR)
+                .name(Names.ORCHESTRATOR)
                 .description("Lango orchestrator: delegates tasks to specialised agents")
                 .model(model)
                 .instruction(instruction(prompts.orchestrator(AgentTreePlan.orchestratorRules(delegates, maxDelegationRounds)),

@@ -1,5 +1,6 @@
 package ai.lango.adk.runner;
 
+import ai.lango.turn.Names;
 import com.google.adk.events.Event;
 import com.google.genai.types.Content;
 import com.google.genai.types.Part;
@@ -17,7 +18,7 @@ final class TextCollector {
     private boolean sawPartial;
 
     void accept(Event event) {
-        if ("user".equals(event.author())) {
+        if (Names.USER_AUTHOR.equals(event.author())) {
             return;
         }
         String text = text(event);

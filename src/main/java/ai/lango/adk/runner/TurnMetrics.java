@@ -1,5 +1,6 @@
 package ai.lango.adk.runner;
 
+import ai.lango.turn.Names;
 import com.google.adk.events.Event;
 import com.google.genai.types.GenerateContentResponseUsageMetadata;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,7 +38,7 @@ public class TurnMetrics {
 
         @Override
         public void accept(Event event) {
-            if (firstChunk < 0 && !"user".equals(event.author()) && !TextCollector.text(event).isEmpty()) {
+            if (firstChunk < 0 && !Names.USER_AUTHOR.equals(event.author()) && !TextCollector.text(event).isEmpty()) {
                 firstChunk = System.nanoTime();
                 timer("lango.turn.first_chunk", "time from the user's message to the first chunk of the answer")
                         .record(firstChunk - start, TimeUnit.NANOSECONDS);

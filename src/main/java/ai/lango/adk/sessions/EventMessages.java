@@ -29,7 +29,6 @@ import java.util.Optional;
 public final class EventMessages {
 
     /** Author of the user's own events. */
-    static final String USER_AUTHOR = "user";
 
     private static final ObjectMapper MAPPER = JsonBaseModel.getMapper();
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {
@@ -124,7 +123,7 @@ public final class EventMessages {
         if (message.author() != null && !message.author().isBlank()) {
             return message.author();
         }
-        return Roles.USER.equals(role) ? USER_AUTHOR : root;
+        return Roles.USER.equals(role) ? Names.USER_AUTHOR : root;
     }
 
     /** Assistant text plus a function call per stored tool call; user and system messages are text. */
@@ -200,7 +199,7 @@ public final class EventMessages {
 
     private static String roleOf(Event event) {
         Optional<String> role = event.content().flatMap(Content::role).map(Roles::normalize);
-        return role.orElse(USER_AUTHOR.equals(event.author()) ? Roles.USER : Roles.ASSISTANT);
+        return role.orElse(Names.USER_AUTHOR.equals(event.author()) ? Roles.USER : Roles.ASSISTANT);
     }
 
     private static String idOr(Optional<String> id, String name) {

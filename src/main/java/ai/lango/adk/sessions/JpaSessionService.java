@@ -1,12 +1,13 @@
 package ai.lango.adk.sessions;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.provider.ProviderCatalog;
+import ai.lango.session.HistoryTruncation;
 import ai.lango.session.Message;
 import ai.lango.session.Roles;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
-import ai.lango.session.TokenBudgets;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionNotFoundException;
 import com.google.adk.events.Event;
@@ -52,7 +53,8 @@ public class JpaSessionService implements BaseSessionService {
     public JpaSessionService(SessionStore store, LangoSettings settings) {
         this.store = store;
         // Model-family budget (or the configured one), the same for every session.
-        this.tokenBudget = TokenBudgets.effective(settings.sessions().tokenBudget(), settings.model().name().orElse(null));
+        this.tokenBudget = HistoryTruncation.budget(settings.sessions().tokenBudget(),
+                ProviderCatalog.historyBudget(settings.model().name().orElse(null)));
     }
 
     /** The token budget each session's history view is cut to. */

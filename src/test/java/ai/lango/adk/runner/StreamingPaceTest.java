@@ -9,7 +9,7 @@ import ai.lango.fake.FakeLlmServer;
 import ai.lango.provider.ChatRequest;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
-import ai.lango.provider.Providers;
+import ai.lango.provider.ProviderCatalog;
 import ai.lango.turn.LearnedFixes;
 import com.google.adk.agents.LlmAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
@@ -34,14 +34,14 @@ class StreamingPaceTest {
 
     private static PacedText paced(String provider) {
         return switch (provider) {
-            case Providers.ANTHROPIC -> PacedText.anthropic(GAP, CHUNKS);
-            case Providers.GEMINI -> PacedText.gemini(GAP, CHUNKS);
+            case ProviderCatalog.ANTHROPIC -> PacedText.anthropic(GAP, CHUNKS);
+            case ProviderCatalog.GEMINI -> PacedText.gemini(GAP, CHUNKS);
             default -> PacedText.openAi(GAP, CHUNKS);
         };
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {Providers.OPENAI, Providers.ANTHROPIC, Providers.GEMINI})
+    @ValueSource(strings = {ProviderCatalog.OPENAI, ProviderCatalog.ANTHROPIC, ProviderCatalog.GEMINI})
     void eachChunkReachesTheListenerBeforeTheModelWritesTheNext(String provider) throws Exception {
         try (FakeLlmServer fake = FakeLlmServer.start()) {
             // A first turn loads the classes on the path, so the measured one times streaming alone.
@@ -50,7 +50,7 @@ class StreamingPaceTest {
             fake.enqueue(reply);
             BiFunction<Provider, ChatRequest, Provider.OpenStream> direct = Provider::open;
             ModelAdapter model = new ModelAdapter("test-model",
-                    Providers.create(new ProviderSettings(provider, fake.baseUrl(), "key", null, null)), direct);
+                    ProviderCatalog.create(new ProviderSettings(provider, fake.baseUrl(), "key", null, null)), direct);
             LlmAgent agent = LlmAgent.builder().name("lango-agent").model(model).instruction("be brief").build();
             Runner adk = Runner.builder().agent(agent).appName("lango").sessionService(new InMemorySessionService())
                     .artifactService(new InMemoryArtifactService()).build();

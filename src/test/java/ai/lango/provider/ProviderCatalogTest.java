@@ -11,20 +11,20 @@ import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class ProvidersTest {
+class ProviderCatalogTest {
 
     @Test
     void eachKnownIdGetsItsWireFormat() {
-        assertInstanceOf(OpenAiProvider.class, Providers.create(ProviderSettings.defaults("openai", "k")));
-        assertInstanceOf(OpenAiProvider.class, Providers.create(ProviderSettings.defaults("ollama", null)));
-        assertInstanceOf(AnthropicProvider.class, Providers.create(ProviderSettings.defaults("anthropic", "k")));
-        assertInstanceOf(GeminiProvider.class, Providers.create(ProviderSettings.defaults("gemini", "k")));
-        assertEquals("ollama", Providers.create(ProviderSettings.defaults("ollama", null)).id());
+        assertInstanceOf(OpenAiProvider.class, ProviderCatalog.create(defaults("openai", "k")));
+        assertInstanceOf(OpenAiProvider.class, ProviderCatalog.create(defaults("ollama", null)));
+        assertInstanceOf(AnthropicProvider.class, ProviderCatalog.create(defaults("anthropic", "k")));
+        assertInstanceOf(GeminiProvider.class, ProviderCatalog.create(defaults("gemini", "k")));
+        assertEquals("ollama", ProviderCatalog.create(defaults("ollama", null)).id());
     }
 
     @Test
     void unknownIdIsRejectedNamingTheAcceptedOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Providers.create(
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProviderCatalog.create(
                 new ProviderSettings("mistral", "http://localhost:1", null, null, null)));
 
         assertTrue(e.getMessage().contains("mistral"), e.getMessage());
@@ -33,11 +33,11 @@ class ProvidersTest {
 
     @Test
     void defaultsPointAtThePublicEndpoints() {
-        assertEquals(URI.create("https://api.openai.com/v1"), ProviderSettings.defaults("openai", null).baseUrl());
-        assertEquals(URI.create("https://api.anthropic.com"), ProviderSettings.defaults("anthropic", null).baseUrl());
+        assertEquals(URI.create("https://api.openai.com/v1"), defaults("openai", null).baseUrl());
+        assertEquals(URI.create("https://api.anthropic.com"), defaults("anthropic", null).baseUrl());
         assertEquals(URI.create("https://generativelanguage.googleapis.com"),
-                ProviderSettings.defaults("gemini", null).baseUrl());
-        assertEquals(URI.create("http://localhost:11434/v1"), ProviderSettings.defaults("ollama", null).baseUrl());
+                defaults("gemini", null).baseUrl());
+        assertEquals(URI.create("http://localhost:11434/v1"), defaults("ollama", null).baseUrl());
     }
 
     @Test
@@ -69,10 +69,36 @@ class ProvidersTest {
 
     @Test
     void baseUrlWithOrWithoutTrailingSlashResolvesTheSamePath() {
-        HttpTransport with = new HttpTransport(ProviderSettings.defaults("openai", null).withBaseUrl("http://h/v1/"));
-        HttpTransport without = new HttpTransport(ProviderSettings.defaults("openai", null).withBaseUrl("http://h/v1"));
+        HttpTransport with = new HttpTransport(new ProviderSettings("openai", "http://h/v1/", null, null, null));
+        HttpTransport without = new HttpTransport(new ProviderSettings("openai", "http://h/v1", null, null, null));
 
         assertEquals(URI.create("http://h/v1/chat/completions"), with.resolve("/chat/completions"));
         assertEquals(URI.create("http://h/v1/chat/completions"), without.resolve("/chat/completions"));
+    }
+
+    private static ProviderSettings defaults(String id, String apiKey) {
+        return new ProviderSettings(id, ProviderCatalog.defaultBaseUrl(id), apiKey, null, null);
+    }
+
+    @Test
+    void historyBudgetFollowsTheModelFamilyInOrder() {
+        assertEquals(100000, ProviderCatalog.historyBudget("claude-3-5-sonnet").getAsInt());
+        assertEquals(200000, ProviderCatalog.historyBudget("gemini-2.0-flash").getAsInt());
+        assertEquals(64000, ProviderCatalog.historyBudget("gpt-4o-mini").getAsInt());
+        assertEquals(64000, ProviderCatalog.historyBudget("GPT-4-Turbo").getAsInt());
+        assertEquals(32000, ProviderCatalog.historyBudget("gpt-4").getAsInt());
+        assertEquals(8000, ProviderCatalog.historyBudget("gpt-3.5-turbo").getAsInt());
+    }
+
+    @Test
+    void aModelOfNoKnownFamilyHasNoBudgetOfItsOwn() {
+        assertTrue(ProviderCatalog.historyBudget("llama3").isEmpty());
+        assertTrue(ProviderCatalog.historyBudget(null).isEmpty());
+    }
+
+    @Test
+    void configurationKeysAreNamedAfterTheProvider() {
+        assertEquals("lango.providers.openai.api-key", ProviderCatalog.configKey("openai", ProviderCatalog.API_KEY));
+        assertEquals("lango.providers.ollama.base-url", ProviderCatalog.configKey("ollama", ProviderCatalog.BASE_URL));
     }
 }
