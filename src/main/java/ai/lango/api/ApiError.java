@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** Errors as CONTRACT.md has them: {"error": {"code": "…", "message": "…"}}, never a stack trace. */
+/** Errors as docs/contract.md has them: {"error": {"code": "…", "message": "…"}}, never a stack trace. */
 final class ApiError {
 
     /** What a caller without the configured token is told, by JAX-RS and by the servlets alike. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The multi-agent tree as data (spec 002): which sub-agents exist, with which tools, how they are
+ * The multi-agent tree as data: which sub-agents exist, with which tools, how they are
  * described and instructed, and the orchestrator's delegation rules, generated from the agents
  * actually created. The {@code adk} package turns the plan into ADK agents.
  */
@@ -68,6 +68,6 @@ public final class AgentTreePlan {
         return rules.toString();
     }
 
-    /** spec 004 decision 7; the configuration applies the same default. */
+    /** Ten rounds leave room for multi-step tasks; the configuration applies the same default. */
     static final int DEFAULT_MAX_DELEGATION_ROUNDS = SettingsParser.DEFAULT_MAX_DELEGATION_ROUNDS;
 }

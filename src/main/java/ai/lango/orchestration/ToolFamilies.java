@@ -27,7 +27,9 @@ final class ToolFamilies {
             new Family("graph_", "knowledge graph traversal", ToolPartition.RESEARCHER),
             new Family("save_knowledge", "knowledge persistence", ToolPartition.RESEARCHER),
             new Family("save_learning", "learning persistence", ToolPartition.RESEARCHER),
+            new Family("learning_", "learning statistics", ToolPartition.RESEARCHER),
             new Family("memory_", "memory storage and recall", ToolPartition.MEMORY_MANAGER),
+            new Family("loadMemory", "memory storage and recall", ToolPartition.MEMORY_MANAGER),
             new Family("observe_", "event observation", ToolPartition.MEMORY_MANAGER),
             new Family("reflect_", "reflection and summarization", ToolPartition.MEMORY_MANAGER));
 

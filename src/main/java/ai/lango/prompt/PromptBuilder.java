@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 /**
  * Assembles system prompts from {@link PromptSection}s. The single agent gets every section; the
  * orchestrator swaps the identity for a delegation-focused one and gets no tool-usage section,
- * whose tool words a model could take for agent names (spec 002 "Orchestrator system prompt
- * isolation"); a sub-agent keeps tool usage only when it has tools.
+ * whose tool words a model could take for agent names; a sub-agent keeps tool usage only when it
+ * has tools.
  */
 public final class PromptBuilder {
 

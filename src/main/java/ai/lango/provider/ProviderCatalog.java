@@ -2,6 +2,7 @@ package ai.lango.provider;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -69,6 +70,11 @@ public final class ProviderCatalog {
     }
 
     private ProviderCatalog() {
+    }
+
+    /** The provider {@code id} at its base URL (its public one when empty), with its key if any, default timeouts. */
+    public static Provider create(String id, Optional<String> baseUrl, Optional<String> apiKey) {
+        return create(new ProviderSettings(id, baseUrl.orElse(defaultBaseUrl(id)), apiKey.orElse(null), null, null));
     }
 
     public static Provider create(ProviderSettings settings) {

@@ -40,10 +40,6 @@ public record ProviderSettings(String id, URI baseUrl, String apiKey, Duration c
         return ProviderCatalog.configKey(id, ProviderCatalog.API_KEY);
     }
 
-    public ProviderSettings withBaseUrl(String url) {
-        return new ProviderSettings(id, URI.create(url), apiKey, connectTimeout, readTimeout);
-    }
-
     private static Duration positive(Duration d, String name) {
         if (d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(name + " must be positive: " + d);

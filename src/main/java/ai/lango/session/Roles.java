@@ -29,15 +29,7 @@ public final class Roles {
         };
     }
 
-    public static boolean isTool(String role) {
-        return TOOL.equals(role) || FUNCTION.equals(role);
-    }
-
     public static boolean isUser(String role) {
         return USER.equals(role);
-    }
-
-    public static boolean isAssistant(String role) {
-        return ASSISTANT.equals(role) || MODEL.equals(role);
     }
 }

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,7 +36,7 @@ import java.util.concurrent.Executors;
  */
 public final class FakeLlmServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
 
     /** A request as received: header names lower-cased, body as text and (when it is JSON) as a tree. */
     public record Recorded(String method, String path, Map<String, List<String>> headers, String body, JsonNode json) {
@@ -50,6 +52,11 @@ public final class FakeLlmServer implements AutoCloseable {
     private final ExecutorService executor;
     private final ConcurrentLinkedQueue<Reply> replies = new ConcurrentLinkedQueue<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    private final List<Route> routes = new CopyOnWriteArrayList<>();
+
+    /** Requests this route matches are answered by it, every time, before the scripted queue is asked. */
+    private record Route(Predicate<Recorded> matches, Function<Recorded, Reply> reply) {
+    }
 
     private FakeLlmServer(HttpServer server, ExecutorService executor) {
         this.server = server;
@@ -88,12 +95,28 @@ public final class FakeLlmServer implements AutoCloseable {
     public FakeLlmServer reset() {
         replies.clear();
         requests.clear();
+        routes.clear();
         return this;
     }
 
     public FakeLlmServer enqueue(Reply reply) {
         replies.add(reply);
         return this;
+    }
+
+    /**
+     * Answers every request that {@code matches} with {@code reply} (whatever the queue holds), for
+     * calls whose order the test cannot know, such as those made off the request path.
+     */
+    public FakeLlmServer route(Predicate<Recorded> matches,
+                               Function<Recorded, Reply> reply) {
+        routes.add(new Route(matches, reply));
+        return this;
+    }
+
+    /** Whether the request's body holds {@code text} anywhere (a system prompt, a message). */
+    public static Predicate<Recorded> bodyContains(String text) {
+        return recorded -> recorded.body() != null && recorded.body().contains(text);
     }
 
     public List<Recorded> requests() {
@@ -131,9 +154,11 @@ public final class FakeLlmServer implements AutoCloseable {
                     headers.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
             String path = exchange.getRequestURI().getRawPath()
                     + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
-            requests.add(new Recorded(exchange.getRequestMethod(), path, Collections.unmodifiableMap(headers), body, json));
+            Recorded recorded = new Recorded(exchange.getRequestMethod(), path, Collections.unmodifiableMap(headers), body, json);
+            requests.add(recorded);
 
-            Reply reply = replies.poll();
+            Reply reply = routes.stream().filter(r -> r.matches().test(recorded)).findFirst()
+                    .map(r -> r.reply().apply(recorded)).orElseGet(replies::poll);
             if (reply == null) {
                 reply = Reply.status(500, "{\"error\":{\"message\":\"no scripted reply for " + exchange.getRequestMethod()
                         + " " + path.replace("\"", "'") + "\",\"type\":\"fake_llm_server\"}}");

@@ -3,8 +3,8 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -20,17 +20,15 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The ADK-compatible API over real HTTP: sessions, /run and /run_sse, and the JSON errors. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class AdkApiIT {
+class AdkApiIT extends FakeLlmIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Deployment(testable = false)
@@ -40,18 +38,6 @@ class AdkApiIT {
 
     @ArquillianResource
     URL base;
-
-    private FakeLlmServer fake;
-
-    @BeforeEach
-    void startFake() {
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
-    }
-
-    @AfterEach
-    void stopFake() {
-        fake.close();
-    }
 
     private HttpResponse<String> call(String method, String path, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "api/" + path))

@@ -22,8 +22,6 @@ import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -33,9 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the real streaming wire format and records what the model was sent.
  */
 @ExtendWith(ArquillianExtension.class)
-class ChatIT {
-
-    private FakeLlmServer fake;
+class ChatIT extends FakeLlmIT {
 
     @Deployment
     static WebArchive deployment() {
@@ -53,17 +49,6 @@ class ChatIT {
 
     private FakeLlmServer fake() {
         return fake;
-    }
-
-    /** A fresh fake per test, closed after it, so the port is free for tests that run it client-side. */
-    @BeforeEach
-    void startFake() {
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
-    }
-
-    @AfterEach
-    void stopFake() {
-        fake.close();
     }
 
     private String chat(String key, String text) {

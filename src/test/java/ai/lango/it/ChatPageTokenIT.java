@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
 import java.net.URL;
 import java.nio.file.Files;
@@ -35,7 +34,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class ChatPageTokenIT {
+class ChatPageTokenIT extends FakeLlmIT {
 
     private static final String TOKEN = "tok-page-" + "0123456789";
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -49,14 +48,12 @@ class ChatPageTokenIT {
     @ArquillianResource
     URL base;
 
-    private FakeLlmServer fake;
     private ChromeDriver browser;
 
     @BeforeEach
     void start() {
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "browser tests skipped: install Debian's chromium and chromium-driver");
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
                 .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -69,9 +66,6 @@ class ChatPageTokenIT {
     void stop() {
         if (browser != null) {
             browser.quit();
-        }
-        if (fake != null) {
-            fake.close();
         }
     }
 

@@ -3,7 +3,6 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
@@ -11,7 +10,6 @@ import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** WebSocket chat as a client sees it, against the real server and a fake model in this JVM. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class ChatSocketIT {
+class ChatSocketIT extends FakeLlmIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -38,19 +36,16 @@ class ChatSocketIT {
     @ArquillianResource
     URL base;
 
-    private FakeLlmServer fake;
     private ItSocket client;
 
     @BeforeEach
     void connect() throws Exception {
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
         client = ItSocket.connect(base);
     }
 
     @AfterEach
     void close() {
         client.close();
-        fake.close();
     }
 
     private void send(String frame) {

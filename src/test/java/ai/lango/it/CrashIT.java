@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.OpenAi;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.TestJson;
 import ai.lango.session.EmbeddedEngine;
 import ai.lango.session.LocalTransactions;
 import ai.lango.session.Message;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * "A crash of the server process loses at most the turn in flight, never anything acknowledged"
- * (CONTRACT.md), tried for real: turns over /api/run and /ws on a Liberty server of its own, whose
+ * (README, "Durability"), tried for real: turns over /api/run and /ws on a Liberty server of its own, whose
  * JVM is killed with SIGKILL at varied moments — right after an acknowledged turn, in the middle of
  * a long streamed answer, during a tool call, right after a long streamed answer was acknowledged —
  * then restarted. After each restart every acknowledged event of every session so far must be
@@ -48,7 +49,7 @@ import org.junit.jupiter.api.Test;
  */
 class CrashIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final String USER = "user";
     private static final int CYCLES = Integer.getInteger("it.crash.cycles", 20);
     /** Chunks of the long streamed answers. */

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.TestJson;
 import ai.lango.session.SessionStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,14 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * What a careless or hostile client can send to the HTTP API (issue 12): bodies over the limit,
+ * What a careless or hostile client can send to the HTTP API: bodies over the limit,
  * ids that cannot be stored or addressed, another user's session, provider failures, a Host
  * header that is not this server's. Runs as a client unless it needs the store.
  */
 @ExtendWith(ArquillianExtension.class)
 class HardEdgesIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final long MIB = 1024 * 1024;
 
     @Deployment

@@ -3,8 +3,9 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class TokenAuthIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final String TOKEN = "tok-it-" + "0123456789";
 
     @Deployment(testable = false)

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Spec 002: sub-agent descriptions and instructions, the orchestrator's delegation rules. */
+/** Sub-agent descriptions and instructions, the orchestrator's delegation rules. */
 class AgentTreePlanTest {
 
-    /** Every tool name of the original system (REFERENCE.md), none of which may reach an instruction. */
+    /** Every tool name of the system Lango ports, none of which may reach an instruction. */
     static final List<String> ALL_TOOLS = List.of("exec", "exec_bg", "exec_status", "exec_stop", "fs_read", "fs_write",
             "fs_edit", "fs_list", "fs_mkdir", "fs_delete", "browser_navigate", "browser_action", "browser_screenshot",
             "crypto_hash", "crypto_encrypt", "crypto_decrypt", "crypto_sign", "crypto_keys", "secrets_store",

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Spec 002 "Tool partitioning by prefix" and "Capability-based sub-agent descriptions", REFERENCE.md vectors. */
+/** Tool partitioning by prefix and capability-based sub-agent descriptions, with the ported system's vectors. */
 class ToolPartitionTest {
 
     @Test
@@ -24,6 +24,16 @@ class ToolPartitionTest {
                 ToolPartition.partition(List.of("graph_traverse", "graph_query")).get("researcher"));
         assertEquals(List.of("search_rag", "graph_node"),
                 ToolPartition.partition(List.of("search_rag", "graph_node")).get("researcher"));
+    }
+
+    @Test
+    void knowledgeAndLearningToolsGoToTheResearcherAndMemoryToolsToTheMemoryManager() {
+        var partition = ToolPartition.partition(List.of("save_knowledge", "search_knowledge", "save_learning",
+                "search_learnings", "learning_stats", "memory_list_observations", "memory_list_reflections", "loadMemory"));
+        assertEquals(List.of("save_knowledge", "search_knowledge", "save_learning", "search_learnings", "learning_stats"),
+                partition.get("researcher"));
+        assertEquals(List.of("memory_list_observations", "memory_list_reflections", "loadMemory"),
+                partition.get("memory-manager"));
     }
 
     @Test

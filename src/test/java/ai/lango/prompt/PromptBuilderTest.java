@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Spec 002 "Orchestrator system prompt isolation" and the operator's overrides. */
+/** The orchestrator's prompt isolation and the operator's overrides. */
 class PromptBuilderTest {
 
     private final PromptBuilder prompts = PromptBuilder.of(section -> "<" + section.name() + ">");

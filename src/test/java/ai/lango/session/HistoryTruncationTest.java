@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** History Management and "Token budget truncation preserves sequence safety" (spec 000/001). */
+/** History truncation to a token budget, which keeps the conversation's sequence safe to send. */
 class HistoryTruncationTest {
 
     private static List<Message> users(int count, String content) {

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** REFERENCE.md's token-estimate vectors. */
+/** The token estimate's vectors (see TokenEstimator). */
 class TokenEstimatorTest {
 
     static Message message(String role, String content, ToolCall... calls) {

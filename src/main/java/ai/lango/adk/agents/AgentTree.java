@@ -19,7 +19,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Builds the agent the runner runs: one agent with every tool, or (spec 002) the orchestrator
+ * Builds the agent the runner runs: one agent with every tool, or the orchestrator
  * with no tools of its own over the sub-agents of {@link AgentTreePlan}, each tool given to
  * exactly one of them, and remote agents appended.
  */

@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Guard rails on agent transfer, checked before ADK runs its transfer tool:
  * <ul>
  * <li>A transfer to an agent that does not exist would be saved as a success and then fail the
- * run (TOOLCHAIN.md, ADK gotcha 1). Here it gets an error result naming the agent, and the run
- * ends on it; {@link LangoRunner} retries once with the correction of spec 000.</li>
+ * run. Here it gets an error result naming the agent, and the run
+ * ends on it; {@link LangoRunner} retries once with a correction naming the valid agents.</li>
  * <li>Delegation rounds (transfers from the root to another agent in one invocation) are counted
  * here: the session's events cannot tell, as ADK appends a transfer's events only after the agent
  * it transferred to has started. Past the limit a transfer is refused and the root answers with

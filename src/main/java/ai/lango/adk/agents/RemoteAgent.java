@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * A remote A2A agent as a sub-agent of the orchestrator (spec 002 "Remote agents as sub-agents"):
+ * A remote A2A agent as a sub-agent of the orchestrator:
  * a transfer to it sends the user's request to the remote agent with {@code message/send} and its
  * answer becomes this agent's event. The remote conversation is keyed by the Lango session.
  */

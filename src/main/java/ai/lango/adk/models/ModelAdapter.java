@@ -46,10 +46,6 @@ public final class ModelAdapter extends BaseLlm {
         this.opener = opener;
     }
 
-    public String providerId() {
-        return provider.id();
-    }
-
     @Override
     public Flowable<LlmResponse> generateContent(LlmRequest request, boolean stream) {
         return Flowable.create(emitter -> {

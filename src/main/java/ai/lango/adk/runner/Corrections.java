@@ -12,7 +12,7 @@ final class Corrections {
     private static final Pattern UNKNOWN_AGENT = Pattern.compile(
             "(?:failed to find agent|Agent not found): ?\"?([^\"\\s,;]+)");
 
-    /** A learned fix is applied only above this confidence (spec 004, decision 6). */
+    /** A learned fix is applied only above this confidence: a lower bar applied fixes that were guesses. */
     static final double FIX_CONFIDENCE_THRESHOLD = 0.7;
 
     private Corrections() {

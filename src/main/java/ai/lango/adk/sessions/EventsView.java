@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * A session's events, converted from its stored messages once, on first read, however often the
- * view is read afterwards (spec 004, decision 3). Appending works as on any list.
+ * view is read afterwards. Appending works as on any list.
  */
 final class EventsView extends AbstractList<Event> {
 

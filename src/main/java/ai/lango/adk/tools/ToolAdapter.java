@@ -1,5 +1,6 @@
 package ai.lango.adk.tools;
 
+import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolRunner;
 import com.google.adk.tools.BaseTool;
@@ -32,6 +33,7 @@ final class ToolAdapter extends BaseTool {
 
     @Override
     public Single<Map<String, Object>> runAsync(Map<String, Object> args, ToolContext context) {
-        return Single.fromCallable(() -> runner.run(tool, args));
+        return Single.fromCallable(() -> runner.run(tool, args,
+                context == null ? null : new Caller(context.userId(), context.sessionId())));
     }
 }

@@ -29,7 +29,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Spec 002's agent tree as ADK builds it, and the delegation guard rails of issue 5. */
+/** The multi-agent tree as ADK builds it, and the delegation guard rails. */
 class OrchestrationTest {
 
     private static final LangoRunner.Limits LIMITS = new LangoRunner.Limits(25, true, Duration.ofSeconds(30));

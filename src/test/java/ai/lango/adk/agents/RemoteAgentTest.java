@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.lango.a2a.A2aClient;
 import ai.lango.adk.runner.LangoRunner;
 import ai.lango.adk.runner.ScriptedLlm;
+import ai.lango.fake.TestJson;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.turn.LearnedFixes;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,10 +28,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Spec 002 "Remote agents as sub-agents", against an A2A agent on loopback. */
+/** Remote A2A agents as sub-agents, against an A2A agent on loopback. */
 class RemoteAgentTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final A2aClient CLIENT = new A2aClient(Duration.ofSeconds(5));
 
     private HttpServer remote;

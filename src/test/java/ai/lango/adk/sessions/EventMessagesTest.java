@@ -19,10 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
-/**
- * AppendEvent (event → stored message) and EventsAdapter (stored message → event) scenarios of
- * spec 000/001.
- */
+/** Appending an event (event → stored message) and reading it back (stored message → event). */
 class EventMessagesTest {
 
     private static Event event(String author, Content content) {

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Spec 004 decision 3: one session's event view is computed once however often it is read. */
+/** One session's event view is computed once however often it is read. */
 class EventsViewTest {
 
     private static EventsView view() {

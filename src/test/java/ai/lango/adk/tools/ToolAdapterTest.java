@@ -12,7 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** Spec 000 "Tool Adapter". */
+/** Lango tools as ADK function tools: declarations, arguments, results and errors. */
 class ToolAdapterTest {
 
     @Test

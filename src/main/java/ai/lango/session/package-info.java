@@ -1,0 +1,6 @@
+/**
+ * Durable sessions: the JPA entities, the store (each write one transaction, appends of concurrent
+ * turns committed together), the token estimate and history truncation. Knows no agent framework;
+ * imports config.
+ */
+package ai.lango.session;
