@@ -1,4 +1,4 @@
-// Lango chat page: WebSocket chat (CONTRACT.md) with streamed Markdown, tool calls, delegation,
+// Lango chat page: WebSocket chat (docs/contract.md) with streamed Markdown, tool calls, delegation,
 // errors and automatic reconnect. Sessions come from the ADK session routes. With lango.auth.token
 // set, the page asks for the token before it connects, says "connected" only once the server has
 // accepted it, and keeps every message typed meanwhile until it can be sent.
@@ -169,6 +169,7 @@
         turn.body.innerHTML = LangoMarkdown.render(turn.text);
       }
       loadSessions();
+      refreshMemory();
       flush();
     }
   }
@@ -207,12 +208,66 @@
     } catch (e) { /* offline: the list refreshes after the next turn */ }
   }
 
+  /**
+   * The memory panel: what the current session remembers (reflections, then observations), shown
+   * only when the server has memory on. The observer runs after the turn, so it is read again shortly after.
+   */
+  async function loadMemory() {
+    const panel = $("memory");
+    try {
+      const response = await fetch("api/admin/memory/" + encodeURIComponent(sessionKey), { headers: headers() });
+      if (!response.ok) {
+        for (const id of ["memory-reflections", "memory-observations"]) {
+          $(id).replaceChildren();
+          $(id + "-title").hidden = true;
+        }
+        $("memory-status").textContent = "nothing remembered yet";
+        return;
+      }
+      const memory = await response.json();
+      panel.hidden = !memory.status.enabled && $("memory-knowledge-title").hidden;
+      if (!memory.status.enabled) {
+        $("memory-status").textContent = "";
+        return;
+      }
+      const fill = (id, items) => {
+        const offered = items.filter((i) => i.foldedInto == null);
+        $(id).replaceChildren(...offered.map((i) => el("li", "", i.content)));
+        $(id + "-title").hidden = !offered.length;
+      };
+      fill("memory-reflections", memory.reflections);
+      fill("memory-observations", memory.observations);
+      $("memory-status").textContent = memory.status.observationTokens + memory.status.reflectionTokens
+        + " tokens remembered, " + memory.status.unobservedTokens + " not yet observed";
+    } catch (e) { /* offline: refreshed after the next turn */ }
+  }
+
+  /** What the agent knows (application-wide knowledge), in the same panel; shown when there is any. */
+  async function loadKnowledge() {
+    try {
+      const response = await fetch("api/admin/knowledge", { headers: headers() });
+      if (!response.ok) return;
+      const known = (await response.json()).knowledge;
+      $("memory-knowledge").replaceChildren(...known.map((k) => el("li", "", "[" + k.category + "] " + k.key + ": " + k.content)));
+      $("memory-knowledge-title").hidden = !known.length;
+      if (known.length) $("memory").hidden = false;
+    } catch (e) { /* offline: refreshed after the next turn */ }
+  }
+
+  function refreshMemory() {
+    loadMemory();
+    loadKnowledge();
+    setTimeout(loadMemory, 3000);
+  }
+
   /** Shows a stored session: user text, answers, tool calls with their results. */
   async function open(key) {
     sessionKey = key;
     localStorage.setItem("lango.session", key);
     messages.replaceChildren();
     loadSessions();
+    loadMemory();
+    loadKnowledge();
     const response = await fetch("api/apps/lango/users/" + USER + "/sessions/" + encodeURIComponent(key), { headers: headers() });
     if (!response.ok) return;
     const session = await response.json();
@@ -245,7 +300,7 @@
   });
   $("composer").addEventListener("submit", submit);
   input.addEventListener("keydown", (e) => { if (e.key === "Enter" && !e.shiftKey) submit(e); });
-  $("new-session").onclick = () => { sessionKey = newKey(); localStorage.setItem("lango.session", sessionKey); messages.replaceChildren(); loadSessions(); };
+  $("new-session").onclick = () => { sessionKey = newKey(); localStorage.setItem("lango.session", sessionKey); messages.replaceChildren(); loadSessions(); loadMemory(); };
   connect();
   open(sessionKey);
 })();

@@ -4,6 +4,7 @@ import ai.lango.session.TokenEstimator;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The memory section of the system prompt: what the session remembers beyond its history window.
@@ -31,43 +32,44 @@ public final class MemorySection {
      * @return the section, or "" when nothing fits
      */
     public static String render(List<String> reflections, List<String> observations, int budget) {
-        int left = budget - TokenEstimator.estimate(TITLE + "\n");
-        Deque<String> keptReflections = new ArrayDeque<>();
-        int summaryHeader = TokenEstimator.estimate("\n" + SUMMARY + "\n");
-        left = fitNewest(newest(reflections, MAX_REFLECTIONS), keptReflections, left, summaryHeader, false);
-        Deque<String> keptObservations = new ArrayDeque<>();
-        int recentHeader = TokenEstimator.estimate("\n" + RECENT + "\n");
-        fitNewest(newest(observations, MAX_OBSERVATIONS), keptObservations, left, recentHeader, true);
-        if (keptReflections.isEmpty() && keptObservations.isEmpty()) {
-            return "";
-        }
-        StringBuilder section = new StringBuilder(TITLE).append('\n');
-        if (!keptReflections.isEmpty()) {
-            section.append('\n').append(SUMMARY).append('\n');
-            keptReflections.forEach(r -> section.append(r).append('\n'));
-        }
-        if (!keptObservations.isEmpty()) {
-            section.append('\n').append(RECENT).append('\n');
-            keptObservations.forEach(o -> section.append("- ").append(o).append('\n'));
-        }
-        return section.toString();
+        List<String> keptReflections = fitNewest(newest(reflections, MAX_REFLECTIONS), kept -> layout(kept, List.of()), budget);
+        List<String> keptObservations = fitNewest(newest(observations, MAX_OBSERVATIONS),
+                kept -> layout(keptReflections, kept), budget);
+        return layout(keptReflections, keptObservations);
     }
 
     /**
-     * Walks newest to oldest, keeping items while they fit (the header is paid with the first);
-     * stops at the first that does not. Returns the budget left.
+     * Walks newest to oldest, keeping items while the whole section with them stays within the
+     * budget (estimated whole: estimating pieces would round each down and overshoot); stops at the
+     * first that does not fit. Returns the kept items oldest first.
      */
-    private static int fitNewest(List<String> oldestFirst, Deque<String> kept, int left, int header, boolean bullet) {
+    private static List<String> fitNewest(List<String> oldestFirst, Function<List<String>, String> section, int budget) {
+        Deque<String> kept = new ArrayDeque<>();
         for (int i = oldestFirst.size() - 1; i >= 0; i--) {
-            String item = oldestFirst.get(i);
-            int cost = TokenEstimator.estimate((bullet ? "- " : "") + item + "\n") + (kept.isEmpty() ? header : 0);
-            if (cost > left) {
+            kept.addFirst(oldestFirst.get(i));
+            if (TokenEstimator.estimate(section.apply(List.copyOf(kept))) > budget) {
+                kept.removeFirst();
                 break;
             }
-            left -= cost;
-            kept.addFirst(item);
         }
-        return left;
+        return List.copyOf(kept);
+    }
+
+    /** The section's text; "" when there is nothing in it. */
+    private static String layout(List<String> reflections, List<String> observations) {
+        if (reflections.isEmpty() && observations.isEmpty()) {
+            return "";
+        }
+        StringBuilder section = new StringBuilder(TITLE).append('\n');
+        if (!reflections.isEmpty()) {
+            section.append('\n').append(SUMMARY).append('\n');
+            reflections.forEach(r -> section.append(r).append('\n'));
+        }
+        if (!observations.isEmpty()) {
+            section.append('\n').append(RECENT).append('\n');
+            observations.forEach(o -> section.append("- ").append(o).append('\n'));
+        }
+        return section.toString();
     }
 
     private static List<String> newest(List<String> oldestFirst, int max) {

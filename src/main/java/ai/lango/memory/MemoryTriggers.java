@@ -1,18 +1,22 @@
 package ai.lango.memory;
 
+import ai.lango.config.LangoSettings;
+
 /**
  * When the observer, the reflector and meta-reflection run: each once what it watches reaches its
  * threshold (at the threshold, not only above it).
  */
 public record MemoryTriggers(int observationTokens, int reflectionTokens, int metaReflections) {
 
-    public static final int DEFAULT_OBSERVATION_TOKENS = 1000;
-    public static final int DEFAULT_REFLECTION_TOKENS = 2000;
-    public static final int DEFAULT_META_REFLECTIONS = 5;
-
     /** A meta-reflection threshold of 0 or less means the default: one reflection alone is nothing to fold. */
     public MemoryTriggers {
-        metaReflections = metaReflections <= 0 ? DEFAULT_META_REFLECTIONS : metaReflections;
+        metaReflections = metaReflections <= 0 ? LangoSettings.Memory.DEFAULT_META_REFLECTION_THRESHOLD : metaReflections;
+    }
+
+    /** The triggers the configuration asks for. */
+    public static MemoryTriggers of(LangoSettings.Memory settings) {
+        return new MemoryTriggers(settings.observationThreshold(), settings.reflectionThreshold(),
+                settings.metaReflectionThreshold());
     }
 
     /** Messages not yet observed are enough to compress into an observation. */

@@ -1,15 +1,12 @@
 package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -22,12 +19,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -37,7 +30,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class ChatPageIT {
+class ChatPageIT extends FakeLlmIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -47,36 +40,17 @@ class ChatPageIT {
     @ArquillianResource
     URL base;
 
-    private FakeLlmServer fake;
     private ChromeDriver browser;
-
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     @BeforeEach
     void start() {
-        // mvn verify needs only a JDK and Maven; .ci/run installs Debian's chromium and chromium-driver.
-        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "browser tests skipped: install Debian's chromium and chromium-driver");
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
-                .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--no-first-run", "--window-size=1100,750");
-        // The console's messages, for the dev UI's clean-console check.
-        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        browser = ItBrowser.start();
     }
 
     @AfterEach
     void stop() {
         if (browser != null) {
             browser.quit();
-        }
-        if (fake != null) {
-            fake.close();
         }
     }
 
@@ -103,6 +77,8 @@ class ChatPageIT {
         assertTrue(tools.get(0).getText().contains("fs_write"), tools.get(0).getText());
         assertTrue(browser.findElement(By.cssSelector(".msg.user")).getText().contains("Write hi"));
         wait.until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#sessions li"), 0));
+        assertFalse(browser.findElement(By.id("memory-observations-title")).isDisplayed(), "no memory while memory is off");
+        assertFalse(browser.findElement(By.id("token-form")).isDisplayed(), "no token is asked for without one");
     }
 
     @Test
@@ -139,10 +115,7 @@ class ChatPageIT {
     }
 
     private void screenshot(String name) throws Exception {
-        Path target = Path.of("target", "screenshots");
-        Files.createDirectories(target);
-        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), target.resolve(name + ".png"),
-                StandardCopyOption.REPLACE_EXISTING);
+        ItBrowser.screenshot(browser, name);
     }
 
     /** ADK's own dev UI (google-adk-dev 1.6.0's browser bundle) against Lango's API: nobody here wrote that client. */

@@ -101,4 +101,13 @@ class MemorySectionTest {
         }
         return n;
     }
+
+    @Test
+    void theWholeSectionStaysWithinTheBudgetEvenForManySmallItems() {
+        // Estimated one by one, each "- abcd" line would round down to one token and nine would "fit".
+        List<String> observations = java.util.Collections.nCopies(20, "abcd");
+        String section = MemorySection.render(List.of(), observations, 20);
+        assertTrue(TokenEstimator.estimate(section) <= 20, section);
+        assertTrue(section.startsWith(MemorySection.TITLE + "\n"), section);
+    }
 }

@@ -9,8 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The thresholds of the observer, the reflector and meta-reflection: at the threshold, not only above it. */
 class MemoryTriggersTest {
 
-    private final MemoryTriggers defaults = new MemoryTriggers(MemoryTriggers.DEFAULT_OBSERVATION_TOKENS,
-            MemoryTriggers.DEFAULT_REFLECTION_TOKENS, MemoryTriggers.DEFAULT_META_REFLECTIONS);
+    private final MemoryTriggers defaults = MemoryTriggers.of(ai.lango.config.LangoSettings.Memory.DISABLED);
 
     @Test
     void observerRunsWhenUnobservedMessagesReachTheThreshold() {

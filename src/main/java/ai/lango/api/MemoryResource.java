@@ -1,0 +1,95 @@
+package ai.lango.api;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.memory.MemoryModel;
+import ai.lango.memory.MemoryStore;
+import ai.lango.memory.MemoryToolset;
+import ai.lango.memory.Observation;
+import ai.lango.memory.Reflection;
+import ai.lango.session.InvalidSessionKeyException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+
+/**
+ * For operators (and the chat page): what a session remembers — every observation and reflection,
+ * folded ones marked — and the status of its memory; DELETE forgets the memory, never the messages.
+ */
+@Path("admin/memory/{key}")
+@Produces(MediaType.APPLICATION_JSON)
+@ApplicationScoped
+public class MemoryResource {
+
+    private static final ObjectMapper JSON = ApiJson.MAPPER;
+
+    @Inject
+    MemoryStore memory;
+
+    @Inject
+    MemoryModel model;
+
+    @Inject
+    LangoSettings settings;
+
+    @GET
+    public Response get(@PathParam("key") String key) {
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
+        Optional<MemoryStore.Status> status;
+        try {
+            status = memory.status(key);
+        } catch (InvalidSessionKeyException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
+        }
+        if (status.isEmpty()) {
+            return notFound(key);
+        }
+        MemoryStore.Contents contents = memory.all(key);
+        ObjectNode body = JSON.createObjectNode().put("sessionKey", key);
+        var observations = body.putArray("observations");
+        for (Observation o : contents.observations()) {
+            ObjectNode item = JSON.valueToTree(MemoryToolset.json(o));
+            observations.add(item.put("foldedInto", o.foldedInto()));
+        }
+        var reflections = body.putArray("reflections");
+        for (Reflection r : contents.reflections()) {
+            ObjectNode item = JSON.valueToTree(MemoryToolset.json(r));
+            reflections.add(item.put("foldedInto", r.foldedInto()));
+        }
+        body.putObject("status")
+                .put("observationTokens", status.get().observationTokens())
+                .put("reflectionTokens", status.get().reflectionTokens())
+                .put("unobservedTokens", status.get().unobservedTokens())
+                .put("enabled", settings.memory().enabled())
+                .put("model", model.name().orElse(null));
+        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
+    }
+
+    @DELETE
+    public Response clear(@PathParam("key") String key) {
+        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
+        try {
+            return memory.clear(key) ? Response.noContent().build() : notFound(key);
+        } catch (InvalidSessionKeyException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
+        }
+    }
+
+    private static Response notFound(String key) {
+        return ApiError.of(Response.Status.NOT_FOUND, "session_not_found", "no session \"" + key + "\"");
+    }
+}

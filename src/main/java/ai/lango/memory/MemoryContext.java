@@ -1,0 +1,40 @@
+package ai.lango.memory;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.prompt.ContextSource;
+import ai.lango.prompt.PromptContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Optional;
+
+/** The memory section of the system prompt, for the turn's session, within lango.memory.token-budget. */
+@ApplicationScoped
+public class MemoryContext implements ContextSource {
+
+    @Inject
+    LangoSettings.Memory settings;
+
+    @Inject
+    MemoryStore store;
+
+    @Override
+    public String name() {
+        return "memory";
+    }
+
+    @Override
+    public int order() {
+        return MEMORY;
+    }
+
+    @Override
+    public Optional<String> section(PromptContext context) {
+        if (!settings.enabled() || context.sessionKey() == null) {
+            return Optional.empty();
+        }
+        MemoryStore.Contents active = store.active(context.sessionKey());
+        String section = MemorySection.render(active.reflections().stream().map(Reflection::content).toList(),
+                active.observations().stream().map(Observation::content).toList(), settings.tokenBudget());
+        return section.isEmpty() ? Optional.empty() : Optional.of(section);
+    }
+}

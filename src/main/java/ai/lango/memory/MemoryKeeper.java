@@ -1,0 +1,184 @@
+package ai.lango.memory;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.session.SessionStore;
+import ai.lango.turn.TurnCompleted;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.ObservesAsync;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The observer, the reflector and meta-reflection, run after each turn off the request path: as
+ * long as a threshold is reached, the memory model compresses what reached it. A failed model call
+ * is logged and leaves everything as it was, so the next turn's trigger tries again; the turn
+ * itself never hears of it.
+ *
+ * <p>The work runs on a few threads of its own, never on the container's shared executor: a memory
+ * model call takes as long as a turn's, and on the shared pool many of them at once delayed the
+ * users' turns (measured with the load benchmark). Triggers for a session already waiting are
+ * merged into the one waiting.
+ */
+@ApplicationScoped
+public class MemoryKeeper {
+
+    private static final Logger LOG = Logger.getLogger(MemoryKeeper.class.getName());
+
+    /** Messages read at most for one observation; the observer stops taking them at the threshold anyway. */
+    static final int MAX_MESSAGES = 500;
+    /** Steps (observations, reflections) one trigger may take, so a long backlog is worked off in bounded bites. */
+    static final int MAX_STEPS = 20;
+
+    @Inject
+    LangoSettings.Memory settings;
+
+    @Inject
+    SessionStore sessions;
+
+    @Inject
+    MemoryStore store;
+
+    @Inject
+    MemoryModel model;
+
+    /** Threads that call the memory model: memory may fall behind under load, the users' turns may not. */
+    static final int WORKERS = 2;
+
+    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    ManagedThreadFactory threadFactory;
+
+    /** Sessions this server is compressing now: a second trigger for one of them has nothing to add. */
+    private final Set<String> busy = ConcurrentHashMap.newKeySet();
+    /** Sessions waiting for a worker. */
+    private final Set<String> waiting = ConcurrentHashMap.newKeySet();
+    private ThreadPoolExecutor workers;
+
+    @PostConstruct
+    void start() {
+        workers = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threadFactory);
+        workers.allowCoreThreadTimeOut(true);
+    }
+
+    @PreDestroy
+    void stop() {
+        workers.shutdownNow();
+    }
+
+    void afterTurn(@ObservesAsync TurnCompleted turn) {
+        String key = turn.sessionKey();
+        if (settings.enabled() && waiting.add(key)) {
+            workers.execute(() -> {
+                waiting.remove(key);
+                keep(key);
+            });
+        }
+    }
+
+    /** What one call did: observations and reflections written. */
+    public record Work(int observations, int reflections) {
+        static final Work NONE = new Work(0, 0);
+    }
+
+    /** Observes, reflects and consolidates the session's memory as far as the thresholds ask. */
+    public Work keep(String sessionKey) {
+        if (!busy.add(sessionKey)) {
+            return Work.NONE;
+        }
+        try {
+            Optional<Long> sessionId = sessions.id(sessionKey);
+            return sessionId.isEmpty() ? Work.NONE : keep(sessionKey, sessionId.get());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "memory of session " + sessionKey + " not updated, tried again after the next turn: "
+                    + e.getMessage(), LOG.isLoggable(Level.FINE) ? e : null);
+            return Work.NONE;
+        } finally {
+            busy.remove(sessionKey);
+        }
+    }
+
+    private Work keep(String sessionKey, long sessionId) {
+        MemoryTriggers triggers = MemoryTriggers.of(settings);
+        int observations = 0;
+        int reflections = 0;
+        for (int step = 0; step < MAX_STEPS; step++) {
+            if (observe(sessionKey, sessionId, triggers)) {
+                observations++;
+            } else if (reflect(sessionKey, sessionId, triggers)) {
+                reflections++;
+            } else if (metaReflect(sessionKey, sessionId, triggers)) {
+                reflections++;
+            } else {
+                break;
+            }
+        }
+        return new Work(observations, reflections);
+    }
+
+    /** The messages after the last observed one, compressed into one observation once they reach the threshold. */
+    private boolean observe(String sessionKey, long sessionId, MemoryTriggers triggers) {
+        long last = store.lastObservedMessageId(sessionId);
+        if (!triggers.observe((int) Math.min(Integer.MAX_VALUE, sessions.tokensAfter(sessionId, last)))) {
+            return false;
+        }
+        List<SessionStore.Numbered> batch = new ArrayList<>();
+        int tokens = 0;
+        for (SessionStore.Numbered message : sessions.messagesAfter(sessionId, last, MAX_MESSAGES)) {
+            batch.add(message);
+            tokens += message.tokens();
+            if (triggers.observe(tokens)) {
+                break;
+            }
+        }
+        String observation = model.complete(MemoryPrompts.OBSERVER,
+                MemoryPrompts.messages(batch.stream().map(SessionStore.Numbered::message).toList()));
+        long first = batch.get(0).id();
+        long end = batch.get(batch.size() - 1).id();
+        if (store.observe(sessionId, observation, first, end)) {
+            LOG.info(() -> "memory: session " + sessionKey + " observed, messages " + first + " to " + end);
+        }
+        return true;
+    }
+
+    /** The observations not yet reflected, folded into a reflection of generation 1 once they reach the threshold. */
+    private boolean reflect(String sessionKey, long sessionId, MemoryTriggers triggers) {
+        List<Observation> observations = store.active(sessionId).observations();
+        if (!triggers.reflect(observations.stream().mapToInt(Observation::tokens).sum())) {
+            return false;
+        }
+        String reflection = model.complete(MemoryPrompts.REFLECTOR,
+                MemoryPrompts.observations(observations.stream().map(Observation::content).toList()));
+        if (store.fold(sessionId, reflection, 1, observations.stream().map(Observation::id).toList(), List.of())) {
+            LOG.info(() -> "memory: session " + sessionKey + " reflected " + observations.size() + " observations");
+        }
+        return true;
+    }
+
+    /** The session's reflections consolidated into one of the next generation once there are enough of them. */
+    private boolean metaReflect(String sessionKey, long sessionId, MemoryTriggers triggers) {
+        List<Reflection> reflections = store.active(sessionId).reflections();
+        if (!triggers.metaReflect(reflections.size())) {
+            return false;
+        }
+        int generation = reflections.stream().mapToInt(Reflection::generation).max().orElse(0) + 1;
+        String consolidated = model.complete(MemoryPrompts.REFLECTOR, MemoryPrompts.reflections(reflections.stream()
+                .map(r -> new MemoryPrompts.Generation(r.content(), r.generation())).toList()));
+        if (store.fold(sessionId, consolidated, generation, List.of(), reflections.stream().map(Reflection::id).toList())) {
+            LOG.info(() -> "memory: session " + sessionKey + " consolidated " + reflections.size()
+                    + " reflections into generation " + generation);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,84 @@
+package ai.lango.memory;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.provider.ChatMessage;
+import ai.lango.provider.ChatRequest;
+import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderCatalog;
+import ai.lango.provider.StreamEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The model the observer and the reflector ask: lango.memory.provider and lango.memory.model when
+ * set, else the agent's. Called straight through its provider, outside any agent: no tools, no
+ * history, one instruction and one input.
+ */
+@ApplicationScoped
+public class MemoryModel {
+
+    @Inject
+    LangoSettings.Memory memory;
+
+    @Inject
+    LangoSettings.Model agentModel;
+
+    private volatile Provider provider;
+
+    public MemoryModel() {
+        // for CDI
+    }
+
+    MemoryModel(LangoSettings.Memory memory, LangoSettings.Model agentModel) {
+        this.memory = memory;
+        this.agentModel = agentModel;
+    }
+
+    /** The provider's id and the model, e.g. "openai/gpt-4o-mini"; empty when none is configured. */
+    public Optional<String> name() {
+        return chosenProvider().flatMap(p -> modelName().map(m -> p.id() + "/" + m));
+    }
+
+    /** The model's whole answer to {@code input} under {@code instruction}. */
+    String complete(String instruction, String input) {
+        String model = modelName().orElseThrow(() -> new IllegalStateException(
+                "memory has no model: set lango.memory.model or lango.model"));
+        StringBuilder answer = new StringBuilder();
+        try (Provider.OpenStream stream = provider().open(new ChatRequest(model,
+                List.of(ChatMessage.system(instruction), ChatMessage.user(input)), List.of(), null, null))) {
+            stream.drain(event -> {
+                if (event instanceof StreamEvent.TextDelta delta) {
+                    answer.append(delta.text());
+                } else if (event instanceof StreamEvent.Error error) {
+                    throw error.error();
+                }
+            });
+        }
+        String text = answer.toString().strip();
+        if (text.isEmpty()) {
+            throw new IllegalStateException("the memory model " + name().orElse("") + " answered nothing");
+        }
+        return text;
+    }
+
+    private Provider provider() {
+        Provider current = provider;
+        if (current == null) {
+            LangoSettings.ModelProvider chosen = chosenProvider().orElseThrow(() -> new IllegalStateException(
+                    "memory has no provider: set lango.memory.provider or lango.provider"));
+            current = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey());
+            provider = current;
+        }
+        return current;
+    }
+
+    private Optional<LangoSettings.ModelProvider> chosenProvider() {
+        return memory.provider().or(agentModel::provider);
+    }
+
+    private Optional<String> modelName() {
+        return memory.model().or(agentModel::name);
+    }
+}
