@@ -17,6 +17,11 @@ public interface Tool {
     /** Runs the tool; the result is a JSON-friendly map. A {@link ToolException} is a clear error for the model. */
     Map<String, Object> call(Map<String, Object> args) throws Exception;
 
+    /** Runs the tool for this caller; tools that do not care who calls need not override it. */
+    default Map<String, Object> call(Map<String, Object> args, Caller caller) throws Exception {
+        return call(args);
+    }
+
     /** How long one call may take; empty for the runner's default. */
     default Optional<Duration> timeout() {
         return Optional.empty();

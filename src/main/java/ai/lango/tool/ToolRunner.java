@@ -36,7 +36,12 @@ public final class ToolRunner {
     }
 
     public Map<String, Object> run(Tool tool, Map<String, Object> args) {
-        Map<String, Object> result = call(tool, args);
+        return run(tool, args, null);
+    }
+
+    /** Runs the tool for {@code caller} (null when unknown). */
+    public Map<String, Object> run(Tool tool, Map<String, Object> args, Caller caller) {
+        Map<String, Object> result = call(tool, args, caller);
         return secrets.isEmpty() ? result : redacted(result);
     }
 
@@ -63,7 +68,7 @@ public final class ToolRunner {
         return value;
     }
 
-    private Map<String, Object> call(Tool tool, Map<String, Object> args) {
+    private Map<String, Object> call(Tool tool, Map<String, Object> args, Caller caller) {
         Map<String, Object> arguments = args == null ? Map.of() : args;
         for (Object required : requiredParameters(tool)) {
             if (!arguments.containsKey(String.valueOf(required))) {
@@ -71,7 +76,7 @@ public final class ToolRunner {
             }
         }
         Duration timeout = tool.timeout().orElse(defaultTimeout);
-        Future<Map<String, Object>> call = executor.submit(() -> tool.call(arguments));
+        Future<Map<String, Object>> call = executor.submit(() -> caller == null ? tool.call(arguments) : tool.call(arguments, caller));
         try {
             return call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

@@ -1,0 +1,35 @@
+package ai.lango.knowledge;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** What the user taught the agent: a unique key, a category, the content, tags and where it came from. */
+public record KnowledgeEntry(String key, String category, String content, List<String> tags, String source,
+                             int useCount, Instant createdAt, Instant updatedAt) {
+
+    /** The categories knowledge may have. */
+    public static final List<String> CATEGORIES = List.of("rule", "definition", "preference", "fact", "pattern", "correction");
+
+    public KnowledgeEntry {
+        // Tags are stored one per line: a tag is one line, never empty.
+        tags = tags == null ? List.of() : tags.stream().map(t -> t.replace('\n', ' ').strip()).filter(t -> !t.isEmpty())
+                .distinct().toList();
+    }
+
+    /** A new entry as a tool or an operator gives it. */
+    public static KnowledgeEntry of(String key, String category, String content, List<String> tags, String source) {
+        return new KnowledgeEntry(key, category, content, tags, source, 0, null, null);
+    }
+
+    /** How many of the keywords the key, content or tags contain, ignoring case. */
+    public int relevance(List<String> keywords) {
+        String text = (key + "\n" + content + "\n" + String.join("\n", tags)).toLowerCase(Locale.ROOT);
+        return (int) keywords.stream().filter(text::contains).count();
+    }
+
+    static boolean knownCategory(String category) {
+        return Set.copyOf(CATEGORIES).contains(category);
+    }
+}

@@ -1,0 +1,90 @@
+package ai.lango.knowledge;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The knowledge store's units of work, each one transaction; an insert that may lose a race runs alone. */
+@ApplicationScoped
+@Transactional
+class KnowledgeRows {
+
+    /** Entries a search reads at most before ranking them. */
+    static final int CANDIDATES = 200;
+
+    @PersistenceContext(unitName = "lango")
+    EntityManager em;
+
+    Optional<KnowledgeEntity> find(String key, boolean forUpdate) {
+        var query = em.createQuery("SELECT k FROM KnowledgeEntity k WHERE k.key = :key", KnowledgeEntity.class)
+                .setParameter("key", key);
+        if (forUpdate) {
+            query.setLockMode(LockModeType.PESSIMISTIC_WRITE);
+        }
+        return query.getResultList().stream().findFirst();
+    }
+
+    Optional<KnowledgeEntry> get(String key) {
+        return find(key, false).map(KnowledgeEntity::view);
+    }
+
+    @Transactional(TxType.REQUIRES_NEW)
+    void insert(KnowledgeEntry entry) {
+        em.persist(new KnowledgeEntity(entry, Instant.now()));
+        em.flush();
+    }
+
+    /** Updates the entry under the entry's key; false when there is none. */
+    boolean update(KnowledgeEntry entry) {
+        Optional<KnowledgeEntity> found = find(entry.key(), true);
+        found.ifPresent(e -> e.update(entry, Instant.now()));
+        return found.isPresent();
+    }
+
+    /** Entries containing any of the keywords (in key, content or tags), of the category if given. */
+    List<KnowledgeEntry> matching(List<String> keywords, String category) {
+        StringBuilder jpql = new StringBuilder("SELECT k FROM KnowledgeEntity k WHERE (");
+        for (int i = 0; i < keywords.size(); i++) {
+            jpql.append(i == 0 ? "" : " OR ").append("LOWER(k.key) LIKE :w").append(i)
+                    .append(" OR LOWER(k.content) LIKE :w").append(i).append(" OR LOWER(k.tags) LIKE :w").append(i);
+        }
+        jpql.append(")").append(category == null ? "" : " AND k.category = :category").append(" ORDER BY k.updatedAt DESC");
+        var query = em.createQuery(jpql.toString(), KnowledgeEntity.class).setMaxResults(CANDIDATES);
+        for (int i = 0; i < keywords.size(); i++) {
+            query.setParameter("w" + i, "%" + likeEscaped(keywords.get(i).toLowerCase(Locale.ROOT)) + "%");
+        }
+        if (category != null) {
+            query.setParameter("category", category);
+        }
+        return query.getResultList().stream().map(KnowledgeEntity::view).toList();
+    }
+
+    List<KnowledgeEntry> all(int limit) {
+        return em.createQuery("SELECT k FROM KnowledgeEntity k ORDER BY k.key", KnowledgeEntity.class).setMaxResults(limit)
+                .getResultList().stream().map(KnowledgeEntity::view).toList();
+    }
+
+    void countUse(List<String> keys) {
+        if (!keys.isEmpty()) {
+            em.createQuery("UPDATE KnowledgeEntity k SET k.useCount = k.useCount + 1 WHERE k.key IN :keys")
+                    .setParameter("keys", new ArrayList<>(keys)).executeUpdate();
+        }
+    }
+
+    boolean delete(String key) {
+        return em.createQuery("DELETE FROM KnowledgeEntity k WHERE k.key = :key").setParameter("key", key).executeUpdate() > 0;
+    }
+
+    /** Keywords hold letters, digits, '-' and '_' only; '_' is a LIKE wildcard and matches itself too, harmlessly. */
+    private static String likeEscaped(String keyword) {
+        return keyword.replace("%", "");
+    }
+}

@@ -1,0 +1,69 @@
+package ai.lango.knowledge;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Knowledge, for the whole application: every session and every server sees the same entries.
+ * Saving upserts by key and is safe when two servers save the same new key at once: one insert
+ * wins, the other becomes an update.
+ */
+@ApplicationScoped
+public class KnowledgeStore {
+
+    /** What one search returns at most. */
+    public static final int SEARCH_LIMIT = 10;
+
+    @Inject
+    KnowledgeRows rows;
+
+    /** Saves the entry under its key; true when it was new. */
+    public boolean save(KnowledgeEntry entry) {
+        if (rows.update(entry)) {
+            return false;
+        }
+        try {
+            rows.insert(entry);
+            return true;
+        } catch (RuntimeException raced) {
+            if (rows.update(entry)) {
+                return false;
+            }
+            throw raced;
+        }
+    }
+
+    public Optional<KnowledgeEntry> get(String key) {
+        return rows.get(key);
+    }
+
+    /**
+     * The entries most relevant to the text (most of its keywords first, then the newest), at most
+     * {@code limit}, of {@code category} when not null; nothing when the text has no keyword.
+     */
+    public List<KnowledgeEntry> search(String text, String category, int limit) {
+        List<String> keywords = Keywords.of(text);
+        if (keywords.isEmpty()) {
+            return List.of();
+        }
+        return rows.matching(keywords, category).stream()
+                .sorted(Comparator.comparingInt((KnowledgeEntry e) -> e.relevance(keywords)).reversed())
+                .limit(limit).toList();
+    }
+
+    /** Counts one use of each entry (a search that returned it). */
+    public void countUse(List<KnowledgeEntry> used) {
+        rows.countUse(used.stream().map(KnowledgeEntry::key).toList());
+    }
+
+    public List<KnowledgeEntry> all(int limit) {
+        return rows.all(limit);
+    }
+
+    public boolean delete(String key) {
+        return rows.delete(key);
+    }
+}

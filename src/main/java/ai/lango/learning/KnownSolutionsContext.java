@@ -1,0 +1,53 @@
+package ai.lango.learning;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.knowledge.KnowledgeSection;
+import ai.lango.prompt.ContextSource;
+import ai.lango.prompt.PromptContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code ## Known Solutions}: fixes confident enough to apply (over 0.7) among the learnings the
+ * user's message touches, at most 5, most confident first, within the budget.
+ */
+@ApplicationScoped
+public class KnownSolutionsContext implements ContextSource {
+
+    static final String TITLE = "## Known Solutions";
+
+    @Inject
+    LangoSettings.Knowledge settings;
+
+    @Inject
+    LearningStore store;
+
+    @Override
+    public String name() {
+        return "known-solutions";
+    }
+
+    @Override
+    public int order() {
+        return KNOWN_SOLUTIONS;
+    }
+
+    @Override
+    public Optional<String> section(PromptContext context) {
+        if (!settings.enabled() || context.userMessage() == null) {
+            return Optional.empty();
+        }
+        List<String> lines = store.search(context.userMessage(), null, LearningStore.SEARCH_LIMIT).stream()
+                .filter(l -> Confidence.applies(l.confidence(), l.fix()))
+                .map(KnownSolutionsContext::line).toList();
+        String section = KnowledgeSection.render(TITLE, lines, settings.contextBudget());
+        return section.isEmpty() ? Optional.empty() : Optional.of(section);
+    }
+
+    /** {@code When '<trigger>' occurs: <fix>}. */
+    static String line(Learning learning) {
+        return "When '" + learning.trigger() + "' occurs: " + learning.fix();
+    }
+}

@@ -1,0 +1,107 @@
+package ai.lango.learning;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The learning store's units of work, each one transaction. A learning changes under a row lock,
+ * so two servers counting evidence at once both count; an insert that may lose a race runs alone.
+ */
+@ApplicationScoped
+@Transactional
+class LearningRows {
+
+    /** Learnings a search reads at most before ranking them. */
+    static final int CANDIDATES = 200;
+
+    @PersistenceContext(unitName = "lango")
+    EntityManager em;
+
+    @Transactional(TxType.REQUIRES_NEW)
+    void insert(String trigger, String errorPattern) {
+        em.persist(new LearningEntity(trigger, errorPattern, Instant.now()));
+        em.flush();
+    }
+
+    /** Changes the learning under (trigger, pattern) under a lock; false when there is none. */
+    boolean change(String trigger, String errorPattern, Consumer<LearningEntity> change) {
+        List<LearningEntity> found = em.createQuery(
+                        "SELECT l FROM LearningEntity l WHERE l.trigger = :trigger AND l.errorPattern = :pattern",
+                        LearningEntity.class)
+                .setParameter("trigger", trigger).setParameter("pattern", errorPattern)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        found.forEach(change);
+        return !found.isEmpty();
+    }
+
+    /** Changes the learning with this id under a lock; false when there is none. */
+    boolean change(long id, Consumer<LearningEntity> change) {
+        LearningEntity found = em.find(LearningEntity.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (found != null) {
+            change.accept(found);
+        }
+        return found != null;
+    }
+
+    /** Counts a success for every learning whose trigger is exactly this one; how many there were. */
+    int succeeded(String trigger) {
+        List<LearningEntity> found = em.createQuery("SELECT l FROM LearningEntity l WHERE l.trigger = :trigger",
+                        LearningEntity.class)
+                .setParameter("trigger", trigger).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        Instant now = Instant.now();
+        found.forEach(l -> l.succeeded(now));
+        return found.size();
+    }
+
+    /** The most confident learnings above {@code minConfidence} (with a fix, if asked), at most {@code limit}. */
+    List<Learning> confident(double minConfidence, boolean withFixOnly, int limit) {
+        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.confidence > :min"
+                        + (withFixOnly ? " AND l.fix <> ''" : "") + " ORDER BY l.confidence DESC, l.updatedAt DESC",
+                        LearningEntity.class)
+                .setParameter("min", minConfidence).setMaxResults(limit)
+                .getResultList().stream().map(LearningEntity::view).toList();
+    }
+
+    /** Learnings whose trigger, pattern, diagnosis or fix contains any of the keywords, most confident first. */
+    List<Learning> matching(List<String> keywords, String category, boolean withFixOnly) {
+        StringBuilder jpql = new StringBuilder("SELECT l FROM LearningEntity l WHERE (");
+        for (int i = 0; i < keywords.size(); i++) {
+            jpql.append(i == 0 ? "" : " OR ").append("LOWER(l.trigger) LIKE :w").append(i)
+                    .append(" OR LOWER(l.errorPattern) LIKE :w").append(i)
+                    .append(" OR LOWER(l.diagnosis) LIKE :w").append(i)
+                    .append(" OR LOWER(l.fix) LIKE :w").append(i);
+        }
+        jpql.append(")").append(category == null ? "" : " AND l.category = :category")
+                .append(withFixOnly ? " AND l.fix <> ''" : "").append(" ORDER BY l.confidence DESC, l.updatedAt DESC");
+        var query = em.createQuery(jpql.toString(), LearningEntity.class).setMaxResults(CANDIDATES);
+        for (int i = 0; i < keywords.size(); i++) {
+            query.setParameter("w" + i, "%" + keywords.get(i).toLowerCase(Locale.ROOT).replace("%", "") + "%");
+        }
+        if (category != null) {
+            query.setParameter("category", category);
+        }
+        return query.getResultList().stream().map(LearningEntity::view).toList();
+    }
+
+    Optional<Learning> get(long id) {
+        return Optional.ofNullable(em.find(LearningEntity.class, id)).map(LearningEntity::view);
+    }
+
+    List<Learning> all(int limit) {
+        return em.createQuery("SELECT l FROM LearningEntity l ORDER BY l.confidence DESC, l.id", LearningEntity.class)
+                .setMaxResults(limit).getResultList().stream().map(LearningEntity::view).toList();
+    }
+
+    boolean delete(long id) {
+        return em.createQuery("DELETE FROM LearningEntity l WHERE l.id = :id").setParameter("id", id).executeUpdate() > 0;
+    }
+}

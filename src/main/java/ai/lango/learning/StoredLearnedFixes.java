@@ -1,0 +1,45 @@
+package ai.lango.learning;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.turn.LearnedFixes;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Alternative;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * Self-correction's fixes from the learning store: for a failed run, the best-matching learning
+ * with a fix and a confidence over 0.7; the retry's outcome is counted on it.
+ */
+@Alternative
+@Priority(100)
+@ApplicationScoped
+public class StoredLearnedFixes implements LearnedFixes {
+
+    private static final Logger LOG = Logger.getLogger(StoredLearnedFixes.class.getName());
+
+    @Inject
+    LangoSettings.Knowledge settings;
+
+    @Inject
+    LearningStore store;
+
+    @Override
+    public Optional<Fix> fixFor(String error) {
+        if (!settings.enabled()) {
+            return Optional.empty();
+        }
+        return store.matchingError(ErrorPatterns.pattern(error), Confidence.APPLY_THRESHOLD, true).stream()
+                .filter(l -> Confidence.applies(l.confidence(), l.fix()))
+                .findFirst()
+                .map(l -> new Fix(l.id(), l.fix(), l.confidence()));
+    }
+
+    @Override
+    public void outcome(Fix fix, boolean succeeded) {
+        store.outcome(fix.learningId(), succeeded);
+        LOG.info(() -> "learned fix " + fix.learningId() + (succeeded ? " worked" : " did not work"));
+    }
+}

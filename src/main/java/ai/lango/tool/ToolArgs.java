@@ -1,0 +1,72 @@
+package ai.lango.tool;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Reading the arguments of a tool of another package, with errors that name the parameter. */
+public final class ToolArgs {
+
+    private ToolArgs() {
+    }
+
+    /** A required, non-blank string. */
+    public static String required(Map<String, Object> args, String name) throws ToolException {
+        String value = Args.string(args, name);
+        if (value.isBlank()) {
+            throw new ToolException("parameter \"" + name + "\" must not be empty");
+        }
+        return value;
+    }
+
+    /** An optional string: null when absent or blank. */
+    public static String optional(Map<String, Object> args, String name) throws ToolException {
+        Object value = args.get(name);
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof String text)) {
+            throw new ToolException("parameter \"" + name + "\" must be a string");
+        }
+        return text.isBlank() ? null : text;
+    }
+
+    /** An optional list of strings (a single string counts as a list of one); empty when absent. */
+    public static List<String> strings(Map<String, Object> args, String name) throws ToolException {
+        Object value = args.get(name);
+        if (value == null) {
+            return List.of();
+        }
+        if (value instanceof String text) {
+            return List.of(text);
+        }
+        if (!(value instanceof List<?> list)) {
+            throw new ToolException("parameter \"" + name + "\" must be an array of strings");
+        }
+        List<String> strings = new ArrayList<>();
+        for (Object item : list) {
+            if (!(item instanceof String text)) {
+                throw new ToolException("parameter \"" + name + "\" must be an array of strings");
+            }
+            strings.add(text);
+        }
+        return strings;
+    }
+
+    /** A JSON Schema object; {@code required} names the required properties. */
+    public static Map<String, Object> schema(Map<String, Object> properties, List<String> required) {
+        return Map.of("type", "object", "properties", properties, "required", required);
+    }
+
+    public static Map<String, Object> string(String description) {
+        return Map.of("type", "string", "description", description);
+    }
+
+    public static Map<String, Object> oneOf(List<String> values, String description) {
+        return Map.of("type", "string", "enum", values, "description", description);
+    }
+
+    public static Map<String, Object> stringArray(String description) {
+        return Map.of("type", "array", "items", Map.of("type", "string"), "description", description);
+    }
+}
