@@ -16,15 +16,16 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * One stored message. Ordered by its id (sequence-allocated in insertion order); the index (session_id, id) makes
- * "the newest messages of one session" an index range scan.
+ * One stored message. Ordered by its id: each message takes the sequence's next value as it is
+ * written (not a block per server), so the order holds when several servers write one session. The
+ * index (session_id, id) makes "the newest messages of one session" an index range scan.
  */
 @Entity
 @Table(name = "lango_messages")
 public class MessageEntity {
 
     @Id
-    @SequenceGenerator(name = "lango_messages_seq", sequenceName = "lango_messages_seq", allocationSize = 50)
+    @SequenceGenerator(name = "lango_messages_seq", sequenceName = "lango_messages_seq", allocationSize = 1)
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "lango_messages_seq")
     private Long id;
 

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -327,6 +328,29 @@ class SessionRows {
         List<MessageEntity> newestFirst = new ArrayList<>(query.getResultList());
         Collections.reverse(newestFirst);
         return load(newestFirst);
+    }
+
+    /** The row id of the session under {@code key}, if stored. */
+    Optional<Long> id(String key) {
+        return Optional.ofNullable(sessionId(key));
+    }
+
+    /** The tokens of a session's messages after message {@code afterId}. */
+    long tokensAfter(long sessionId, long afterId) {
+        Number sum = em.createQuery("SELECT SUM(m.tokens) FROM MessageEntity m WHERE m.sessionId = :sid AND m.id > :after",
+                        Number.class)
+                .setParameter("sid", sessionId).setParameter("after", afterId).getSingleResult();
+        return sum == null ? 0 : sum.longValue();
+    }
+
+    /** At most {@code limit} messages after message {@code afterId}, oldest first, with their ids. */
+    List<SessionStore.Numbered> messagesAfter(long sessionId, long afterId, int limit) {
+        return em.createQuery("SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.id > :after"
+                                + " ORDER BY m.sessionId, m.id", MessageEntity.class)
+                .setParameter("sid", sessionId).setParameter("after", afterId)
+                .setHint(BATCH, "m.toolCalls").setHint(BATCH_TYPE, "IN").setHint(READ_ONLY, true)
+                .setMaxResults(limit).getResultList().stream()
+                .map(m -> new SessionStore.Numbered(m.id(), m.tokens(), m.toMessage())).toList();
     }
 
     List<StoredSession> list(String appName, String userId) {

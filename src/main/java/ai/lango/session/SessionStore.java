@@ -143,6 +143,25 @@ public class SessionStore {
                 after == null ? Long.MIN_VALUE : after.toEpochMilli());
     }
 
+    /** A stored message with its row id and token count, for readers that remember how far they read. */
+    public record Numbered(long id, int tokens, Message message) {
+    }
+
+    /** The row id of the session under {@code key}: what rows of other subsystems refer to. */
+    public Optional<Long> id(String key) {
+        return rows.id(SessionKeys.require("session key", key));
+    }
+
+    /** The tokens (as stored with each message) of the session's messages after message {@code afterId}. */
+    public long tokensAfter(long sessionId, long afterId) {
+        return rows.tokensAfter(sessionId, afterId);
+    }
+
+    /** At most {@code limit} of the session's messages after message {@code afterId}, oldest first. */
+    public List<Numbered> messagesAfter(long sessionId, long afterId, int limit) {
+        return rows.messagesAfter(sessionId, afterId, limit);
+    }
+
     /** The sessions of one user of one app, most recently updated first, without messages. */
     public List<StoredSession> list(String appName, String userId) {
         return rows.list(appName, userId);
@@ -179,15 +198,6 @@ public class SessionStore {
     /** One value of the session's state, as a JSON round trip returns it. */
     public Optional<Object> state(String key, String name) {
         return Optional.ofNullable(state(key).get(name));
-    }
-
-    /** Sets one value of the session's state (null removes it). */
-    public void putState(String key, String name, Object value) {
-        SessionKeys.require("state key", name);
-        Object stored = value == null ? StateDelta.REMOVED : value;
-        if (!rows.append(key, null, new StateDelta(Map.of(name, stored), Map.of(), Map.of()), Instant.now())) {
-            throw new UnknownSessionException(key);
-        }
     }
 
     private Duration ttl() {

@@ -111,13 +111,13 @@ class SessionStoreIT {
     void stateGetSetAndAllRoundTripThroughJson() {
         String key = newKey();
         store.create(key, APP, USER, Map.of("lang", "en"));
-        store.putState(key, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2)));
-        store.putState(key, "count", 3);
+        putState(key, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2)));
+        putState(key, "count", 3);
 
         assertEquals(Optional.of(Map.of("theme", "dark", "sizes", List.of(1, 2))), store.state(key, "prefs"));
         assertEquals(Map.of("lang", "en", "count", 3, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2))),
                 store.state(key));
-        store.putState(key, "lang", null);
+        putState(key, "lang", StateDelta.REMOVED);
         assertFalse(store.state(key).containsKey("lang"));
     }
 
@@ -251,5 +251,10 @@ class SessionStoreIT {
             delete.setString(1, key);
             assertEquals(1, delete.executeUpdate());
         }
+    }
+
+    /** One value of the session's state set (or removed) by a state-only append, as the runner's events do. */
+    private void putState(String key, String name, Object value) {
+        store.append(key, null, new StateDelta(Map.of(name, value), Map.of(), Map.of()), java.time.Instant.now());
     }
 }

@@ -1,0 +1,309 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Two Lango servers on one PostgreSQL database, as the README says to run them: copies of one
+ * server directory started with Liberty's {@code server start}, on their own ports, with the same
+ * configuration. A session continues on either; concurrent turns of one session on both never
+ * interleave; when one server is killed mid-turn the other takes the session once its lease expires.
+ * PostgreSQL run only (the embedded database is one server's alone).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ScaleOutIT {
+
+    static final Duration LEASE = Duration.ofSeconds(5);
+    /** The PostgreSQL data source's maxPoolSize (liberty/db/postgresql.xml). */
+    static final int POOL_SIZE = 20;
+    static final String POOL_QUESTION = "pool ";
+    static final Duration POOL_MODEL_TIME = Duration.ofSeconds(8);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static FakeLlmServer fake;
+    private static LibertyServer a;
+    private static LibertyServer b;
+
+    @BeforeAll
+    static void startTwoServers() throws Exception {
+        assumeTrue("postgresql".equals(System.getenv("LANGO_DB_KIND")), "several servers need PostgreSQL");
+        int fakePort = ItPorts.FAKE_LLM + 3;
+        fake = FakeLlmServer.start(fakePort);
+        // Every answer names the question, so the stored conversation shows which answer belongs to which.
+        fake.route(r -> true, r -> Reply.delayed(modelTime(lastUserText(r)), Reply.openAiText("answer to " + lastUserText(r))));
+        Path wlp = Path.of(System.getProperty("it.wlp", "target/liberty/wlp"));
+        String template = System.getProperty("it.server.name.pg", "lango-it-pg") + "-crash";
+        a = server(wlp, template, "-scale-a", ItPorts.HTTP + 30, fakePort);
+        b = server(wlp, template, "-scale-b", ItPorts.HTTP + 31, fakePort);
+        a.start();
+        b.start();
+    }
+
+    /** A copy of the template server directory (configuration only), started with the same environment. */
+    private static LibertyServer server(Path wlp, String template, String suffix, int port, int fakePort) throws IOException {
+        String name = template + suffix;
+        Path source = wlp.resolve("usr/servers/" + template);
+        Path copy = wlp.resolve("usr/servers/" + name);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path relative = source.relativize(file);
+                if (relative.startsWith("workarea") || relative.startsWith("logs") || relative.startsWith("apps")) {
+                    continue;
+                }
+                Path target = copy.resolve(relative.toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Map<String, String> environment = new HashMap<>();
+        System.getenv().forEach((key, value) -> {
+            if (key.startsWith("LANGO_")) {
+                environment.put(key, value); // the database, provider and model of this execution
+            }
+        });
+        environment.put("LANGO_HTTP_PORT", String.valueOf(port));
+        environment.put("LANGO_DATA_DIR", Path.of("target", "it-data" + suffix).toAbsolutePath().toString());
+        environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
+        environment.put("LANGO_SESSION_LEASE_TIMEOUT", LEASE.toString());
+        environment.put("LANGO_A2A_ENABLED", "false");
+        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        return new LibertyServer(wlp, name, port, environment);
+    }
+
+    @AfterAll
+    static void stopServers() {
+        for (AutoCloseable closeable : new AutoCloseable[] {a, b, fake}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception e) {
+                // closing what is left; the test result stands
+            }
+        }
+    }
+
+    /** How long the fake model takes: long for the turn killed under it, a while for the pool test, else short. */
+    private static Duration modelTime(String question) {
+        return question.startsWith("slow") ? Duration.ofSeconds(60)
+                : question.startsWith(POOL_QUESTION) ? POOL_MODEL_TIME : Duration.ofMillis(150);
+    }
+
+    private static String lastUserText(FakeLlmServer.Recorded request) {
+        String text = "";
+        if (request.json() != null) {
+            for (JsonNode message : request.json().path("messages")) {
+                if ("user".equals(message.path("role").asText())) {
+                    text = message.path("content").asText();
+                }
+            }
+        }
+        return text;
+    }
+
+    private static HttpResponse<String> run(LibertyServer server, String session, String text) throws Exception {
+        String body = "{\"appName\":\"lango\",\"userId\":\"user\",\"sessionId\":\"" + session
+                + "\",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + text + "\"}]}}";
+        return HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/run")).header("Content-Type", "application/json")
+                .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The session's texts as stored, in order: "user: …" and "model: …". */
+    private static List<String> conversation(LibertyServer server, String session) throws Exception {
+        HttpResponse<String> got = HTTP.send(HttpRequest.newBuilder(server.base().resolve(
+                "api/apps/lango/users/user/sessions/" + session)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, got.statusCode(), got.body());
+        List<String> texts = new ArrayList<>();
+        for (JsonNode event : TestJson.MAPPER.readTree(got.body()).path("events")) {
+            for (JsonNode part : event.path("content").path("parts")) {
+                if (part.has("text") && !event.path("partial").asBoolean(false)) {
+                    texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
+                }
+            }
+        }
+        return texts;
+    }
+
+    @Test
+    @Order(1)
+    void aSessionContinuesOnTheOtherServer() throws Exception {
+        String session = "scale-" + UUID.randomUUID();
+        assertEquals(200, run(a, session, "first on A").statusCode());
+        HttpResponse<String> second = run(b, session, "second on B");
+        assertEquals(200, second.statusCode(), second.body());
+
+        FakeLlmServer.Recorded toB = fake.requests().stream().filter(r -> lastUserText(r).equals("second on B"))
+                .findFirst().orElseThrow();
+        assertTrue(toB.body().contains("first on A") && toB.body().contains("answer to first on A"),
+                "B's model request carries A's turn: " + toB.body());
+        assertEquals(List.of("user: first on A", "model: answer to first on A", "user: second on B",
+                "model: answer to second on B"), conversation(b, session));
+        assertEquals(conversation(b, session), conversation(a, session));
+    }
+
+    @Test
+    @Order(2)
+    void concurrentTurnsOfOneSessionOnBothServersNeverInterleave() throws Exception {
+        String session = "scale-" + UUID.randomUUID();
+        assertEquals(200, run(a, session, "open").statusCode());
+        List<CompletableFuture<HttpResponse<String>>> turns = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            LibertyServer server = i % 2 == 0 ? a : b;
+            String text = "concurrent " + i;
+            turns.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return run(server, session, text);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (CompletableFuture<HttpResponse<String>> turn : turns) {
+            HttpResponse<String> response = turn.get();
+            assertEquals(200, response.statusCode(), response.body());
+        }
+        List<String> stored = conversation(a, session);
+        assertEquals(14, stored.size(), stored.toString());
+        List<String> questions = new ArrayList<>();
+        for (int i = 0; i < stored.size(); i += 2) {
+            String question = stored.get(i);
+            assertTrue(question.startsWith("user: "), stored.toString());
+            String text = question.substring("user: ".length());
+            assertEquals("model: answer to " + text, stored.get(i + 1), "question and answer pairs in order: " + stored);
+            questions.add(text);
+        }
+        assertEquals(7, questions.stream().distinct().count(), "each question once: " + questions);
+    }
+
+    /**
+     * A turn waiting for the model holds no database connection: more turns than the server's pool
+     * has connections all reach the model at once, and while they wait PostgreSQL sees no
+     * connection of theirs in a transaction. (Held for the model call, the pool would let only
+     * {@value #POOL_SIZE} through, and the rest would reach the model one model-time later.)
+     */
+    @Test
+    @Order(3)
+    void turnsWaitingForTheModelHoldNoDatabaseConnection() throws Exception {
+        int turns = POOL_SIZE + 10;
+        ExecutorService clients = Executors.newFixedThreadPool(turns);
+        try {
+            poolTurns(turns, clients);
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    private void poolTurns(int turns, ExecutorService clients) throws Exception {
+        List<CompletableFuture<HttpResponse<String>>> running = new ArrayList<>();
+        for (int i = 0; i < turns; i++) {
+            String session = "scale-pool-" + i + "-" + UUID.randomUUID();
+            String text = POOL_QUESTION + i;
+            running.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return run(a, session, text);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, clients));
+        }
+        long firstArrival = 0;
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (poolRequests() < turns) {
+            if (firstArrival == 0 && poolRequests() > 0) {
+                firstArrival = System.nanoTime();
+            }
+            assertTrue(System.nanoTime() < deadline, "only " + poolRequests() + " of " + turns + " turns reached the model");
+            Thread.sleep(20);
+        }
+        Duration spread = Duration.ofNanos(System.nanoTime() - (firstArrival == 0 ? System.nanoTime() : firstArrival));
+        long inTransaction = connectionsInTransaction();
+        assertTrue(spread.compareTo(POOL_MODEL_TIME) < 0,
+                "all " + turns + " turns reached the model within " + spread + ", before any answer came back");
+        assertEquals(0, inTransaction, "connections in a transaction while every turn waits for the model");
+        System.out.printf("ScaleOutIT: %d turns on a pool of %d all reached the model within %d ms;"
+                + " connections in a transaction meanwhile: %d%n", turns, POOL_SIZE, spread.toMillis(), inTransaction);
+        for (CompletableFuture<HttpResponse<String>> turn : running) {
+            HttpResponse<String> response = turn.get();
+            assertEquals(200, response.statusCode(), response.body());
+        }
+    }
+
+    private static long poolRequests() {
+        return fake.requests().stream().filter(r -> lastUserText(r).startsWith(POOL_QUESTION)).count();
+    }
+
+    /** Connections to this database, other than the one asking, that are inside a transaction. */
+    private static long connectionsInTransaction() throws Exception {
+        try (Connection connection = DriverManager.getConnection(System.getenv("LANGO_DB_URL"), System.getenv("LANGO_DB_USER"),
+                System.getenv().getOrDefault("LANGO_DB_PASSWORD", ""));
+             var statement = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                     + " AND pid <> pg_backend_pid() AND state IN ('idle in transaction', 'idle in transaction (aborted)')");
+             var rows = statement.executeQuery()) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    @Test
+    @Order(4)
+    void whenAServerIsKilledMidTurnTheOtherTakesTheSessionWithinTheLease() throws Exception {
+        String session = "scale-" + UUID.randomUUID();
+        assertEquals(200, run(a, session, "before").statusCode());
+        CompletableFuture<Void> slow = CompletableFuture.runAsync(() -> {
+            try {
+                run(a, session, "slow on A");
+            } catch (Exception expected) {
+                // A is killed under it
+            }
+        });
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (fake.requests().stream().noneMatch(r -> lastUserText(r).equals("slow on A"))) {
+            assertTrue(System.nanoTime() < deadline, "A never called the model");
+            Thread.sleep(50);
+        }
+        a.kill();
+        long killed = System.nanoTime();
+        HttpResponse<String> after = run(b, session, "after the kill");
+        Duration took = Duration.ofNanos(System.nanoTime() - killed);
+        assertEquals(200, after.statusCode(), after.body());
+        assertTrue(took.compareTo(LEASE.plusSeconds(10)) < 0, "B took the session after " + took);
+        assertEquals(List.of("user: before", "model: answer to before", "user: slow on A", "user: after the kill",
+                "model: answer to after the kill"), conversation(b, session), "the killed turn keeps its question only");
+        slow.cancel(true);
+    }
+}
