@@ -9,7 +9,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The rules of the house (docs/architecture.md), checked on the compiled main classes. */
+/** The rules of the house (README, "Layout"), checked on the compiled main classes. */
 class ArchitectureTest {
 
     private static JavaClasses classes;
@@ -43,7 +43,7 @@ class ArchitectureTest {
     void adkConceptsHaveNoCyclesAndNeverReferBackToTheService() {
         slices().matching("ai.lango.adk.(*)..").should().beFreeOfCycles().check(classes);
         noClasses().that().resideInAnyPackage("ai.lango.adk.sessions..", "ai.lango.adk.models..", "ai.lango.adk.tools..",
-                        "ai.lango.adk.agents..", "ai.lango.adk.runner..")
+                        "ai.lango.adk.agents..", "ai.lango.adk.runner..", "ai.lango.adk.memory..")
                 .should().dependOnClassesThat().resideInAPackage("ai.lango.adk")
                 .check(classes);
     }

@@ -28,14 +28,19 @@ final class ChunkingModel implements AutoCloseable {
         return t;
     });
     final AtomicLong requests = new AtomicLong();
+    /** Requests of the memory observer and reflector, told apart by their instruction. */
+    final AtomicLong memoryRequests = new AtomicLong();
 
     ChunkingModel(int port, int chunks, Duration firstDelay, Duration gap) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         server.setExecutor(threads);
         server.createContext("/", exchange -> {
-            exchange.getRequestBody().readAllBytes();
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             long arrived = System.nanoTime();
             requests.incrementAndGet();
+            if (body.contains("conversation memory assistant")) {
+                memoryRequests.incrementAndGet();
+            }
             exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream out = exchange.getResponseBody()) {

@@ -46,6 +46,8 @@ public final class LoadBenchmark {
     /** The model's own time to its first chunk and between chunks, in ms. */
     private static final int FIRST_MS = Integer.getInteger("load.first", 300);
     private static final int GAP_MS = Integer.getInteger("load.gap", 20);
+    /** -Dload.compare=memory: Lango with memory off against Lango with memory on, instead of against ADK. */
+    private static final boolean COMPARE_MEMORY = "memory".equals(System.getProperty("load.compare", "adk"));
 
     /**
      * What one side of the benchmark measured: time to first chunk and the gap between chunks as
@@ -76,13 +78,21 @@ public final class LoadBenchmark {
         try (ChunkingModel model = new ChunkingModel(MODEL_PORT, CHUNKS,
                 Duration.ofMillis(FIRST_MS), Duration.ofMillis(GAP_MS))) {
             String modelUrl = "http://127.0.0.1:" + MODEL_PORT + "/v1";
-            try (Liberty server = Liberty.start(wlp, "lango-load", Map.of(
+            Map<String, String> environment = Map.of(
                     "LANGO_HTTP_PORT", String.valueOf(LANGO_PORT), "LANGO_DATA_DIR", work.resolve("lango-data").toString(),
                     "LANGO_PROVIDER", "openai", "LANGO_MODEL", "load-model",
                     "LANGO_PROVIDERS_OPENAI_BASE_URL", modelUrl, "LANGO_PROVIDERS_OPENAI_API_KEY", "sk-load",
                     "LANGO_TOOLS_WORKSPACE", work.resolve("workspace").toString(),
                     // Extra JVM options for the server only, e.g. a flight recording of the run.
-                    "JVM_ARGS", System.getProperty("load.server.jvm-args", "")))) {
+                    "JVM_ARGS", System.getProperty("load.server.jvm-args", ""));
+            if (COMPARE_MEMORY) {
+                compareMemory(wlp, work, http, environment, lango, adk);
+                System.out.printf("the fake model answered %d requests, %d of them the memory's observer and reflector%n",
+                        model.requests.get(), model.memoryRequests.get());
+                print("Lango, memory off", lango, "Lango, memory on", adk, false);
+                System.exit(0);
+            }
+            try (Liberty server = Liberty.start(wlp, "lango-load", environment)) {
                 Process adkServer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-cp", System.getProperty("java.class.path"), "ai.lango.adk.AdkApiServerMain",
                         String.valueOf(ADK_PORT), modelUrl, work.resolve("adk-workspace").toString())
@@ -95,7 +105,7 @@ public final class LoadBenchmark {
                     // Both servers stay up and take turns, so a machine that speeds up or slows down
                     // during the run (this one does) weighs on both sides alike.
                     for (int round = 1; round <= ROUNDS; round++) {
-                        lango.add(run("Lango (Liberty, /ws, H2), round " + round, session -> new WebSocketDriver(http, ws,
+                        lango.add(run("Lango (Liberty, /ws), round " + round, session -> new WebSocketDriver(http, ws,
                                 "load-" + System.nanoTime() + "-" + session), server::rssKb));
                         adk.add(run("ADK API server (/run_sse), round " + round, session -> new SseDriver(http, base,
                                 "lango-agent", "load-" + System.nanoTime() + "-" + session), () -> Liberty.rssKb(adkServer.pid())));
@@ -106,8 +116,50 @@ public final class LoadBenchmark {
                 }
             }
         }
-        print(lango, adk);
+        print("Lango", lango, "ADK", adk, true);
         System.exit(0);
+    }
+
+    /**
+     * Memory off against memory on: the same server twice (the second from a copy of its directory,
+     * on the next port, with a database of its own), in alternating rounds. With memory on the
+     * observer and reflector fire every few turns (low thresholds) and ask the same fake model.
+     */
+    private static void compareMemory(Path wlp, Path work, HttpClient http, Map<String, String> environment,
+                                      List<Result> off, List<Result> on) throws Exception {
+        Path servers = wlp.resolve("usr/servers");
+        Path copy = servers.resolve("lango-load-memory");
+        if (!Files.isDirectory(copy)) {
+            try (var files = Files.walk(servers.resolve("lango-load"))) {
+                for (Path source : (Iterable<Path>) files::iterator) {
+                    Path target = copy.resolve(servers.resolve("lango-load").relativize(source).toString());
+                    if (Files.isDirectory(source)) {
+                        Files.createDirectories(target);
+                    } else if (!source.toString().contains("/workarea/") && !source.toString().contains("/logs/")) {
+                        Files.copy(source, target);
+                    }
+                }
+            }
+        }
+        Map<String, String> memoryOn = new java.util.HashMap<>(environment);
+        memoryOn.put("LANGO_HTTP_PORT", String.valueOf(LANGO_PORT + 1));
+        memoryOn.put("LANGO_DATA_DIR", work.resolve("lango-data-memory").toString());
+        memoryOn.put("LANGO_MEMORY_ENABLED", "true");
+        memoryOn.put("LANGO_MEMORY_OBSERVATION_THRESHOLD", "150");
+        memoryOn.put("LANGO_MEMORY_REFLECTION_THRESHOLD", "300");
+        try (Liberty plain = Liberty.start(wlp, "lango-load", environment);
+             Liberty remembering = Liberty.start(wlp, "lango-load-memory", memoryOn)) {
+            URI wsOff = URI.create("ws://127.0.0.1:" + LANGO_PORT + "/ws");
+            URI wsOn = URI.create("ws://127.0.0.1:" + (LANGO_PORT + 1) + "/ws");
+            awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
+            awaitUp(http, URI.create("http://127.0.0.1:" + (LANGO_PORT + 1) + "/api/list-apps"), () -> true);
+            for (int round = 1; round <= ROUNDS; round++) {
+                off.add(run("Lango, memory off, round " + round, session -> new WebSocketDriver(http, wsOff,
+                        "load-" + System.nanoTime() + "-" + session), plain::rssKb));
+                on.add(run("Lango, memory on, round " + round, session -> new WebSocketDriver(http, wsOn,
+                        "load-" + System.nanoTime() + "-" + session), remembering::rssKb));
+            }
+        }
     }
 
     private static Result run(String label, DriverFactory factory, java.util.function.LongSupplier rss) throws Exception {
@@ -202,12 +254,12 @@ public final class LoadBenchmark {
         throw new IllegalStateException(probe + " did not come up within 3 minutes");
     }
 
-    private static void print(List<Result> lango, List<Result> adk) {
+    private static void print(String ourName, List<Result> ours, String theirName, List<Result> theirs, boolean targets) {
         System.out.println();
         System.out.printf("%-42s %8s %7s %9s %9s %9s %9s %9s %9s %7s %7s%n", "", "turns/s", "errors", "TTFC p50",
                 "+ovh p50", "+ovh p99", "gap p50", "+ovh p50", "+ovh p99", "chunks", "RSS MB");
-        for (int i = 0; i < lango.size(); i++) {
-            for (Result r : List.of(lango.get(i), adk.get(i))) {
+        for (int i = 0; i < ours.size(); i++) {
+            for (Result r : List.of(ours.get(i), theirs.get(i))) {
                 System.out.printf("%-42s %8.1f %7d %9.1f %9.2f %9.2f %9.2f %9.3f %9.3f %7.1f %7.0f%n", r.label(),
                         r.turnsPerSecond(), r.errors(), r.firstChunk().millis(50), r.firstChunkOverhead().millis(50),
                         r.firstChunkOverhead().millis(99), r.chunkGap().millis(50), r.gapOverhead().millis(50),
@@ -218,19 +270,21 @@ public final class LoadBenchmark {
                 + " gap = time between two chunks of one answer as the client receives them, the model's %d ms;"
                 + " +ovh = the server's overhead above the model's own time; chunks = chunks per answer)%n", FIRST_MS, GAP_MS);
         StringBuilder ratios = new StringBuilder();
-        for (int i = 0; i < lango.size(); i++) {
-            ratios.append(String.format(" %.2f", lango.get(i).turnsPerSecond() / adk.get(i).turnsPerSecond()));
+        for (int i = 0; i < ours.size(); i++) {
+            ratios.append(String.format(" %.2f", ours.get(i).turnsPerSecond() / theirs.get(i).turnsPerSecond()));
         }
-        double ours = median(lango.stream().mapToDouble(Result::turnsPerSecond).toArray());
-        double theirs = median(adk.stream().mapToDouble(Result::turnsPerSecond).toArray());
-        System.out.printf("throughput, median of rounds: Lango %.1f turns/s, ADK %.1f turns/s, Lango/ADK %.2fx (per round:%s)%n",
-                ours, theirs, ours / theirs, ratios);
-        System.out.printf("overhead to first chunk p50, median of rounds: Lango %.2f ms, ADK %.2f ms (target: Lango <= 10 ms and ahead)%n",
-                median(lango.stream().mapToDouble(r -> r.firstChunkOverhead().millis(50)).toArray()),
-                median(adk.stream().mapToDouble(r -> r.firstChunkOverhead().millis(50)).toArray()));
-        System.out.printf("chunk-gap overhead p99, median of rounds: Lango %.3f ms, ADK %.3f ms (target: Lango <= 2 ms and ahead)%n",
-                median(lango.stream().mapToDouble(r -> r.gapOverhead().millis(99)).toArray()),
-                median(adk.stream().mapToDouble(r -> r.gapOverhead().millis(99)).toArray()));
+        double a = median(ours.stream().mapToDouble(Result::turnsPerSecond).toArray());
+        double b = median(theirs.stream().mapToDouble(Result::turnsPerSecond).toArray());
+        System.out.printf("throughput, median of rounds: %s %.1f turns/s, %s %.1f turns/s, ratio %.2fx (per round:%s)%n",
+                ourName, a, theirName, b, a / b, ratios);
+        System.out.printf("overhead to first chunk p50, median of rounds: %s %.2f ms, %s %.2f ms%s%n",
+                ourName, median(ours.stream().mapToDouble(r -> r.firstChunkOverhead().millis(50)).toArray()),
+                theirName, median(theirs.stream().mapToDouble(r -> r.firstChunkOverhead().millis(50)).toArray()),
+                targets ? " (target: Lango <= 10 ms and ahead)" : "");
+        System.out.printf("chunk-gap overhead p99, median of rounds: %s %.3f ms, %s %.3f ms%s%n",
+                ourName, median(ours.stream().mapToDouble(r -> r.gapOverhead().millis(99)).toArray()),
+                theirName, median(theirs.stream().mapToDouble(r -> r.gapOverhead().millis(99)).toArray()),
+                targets ? " (target: Lango <= 2 ms and ahead)" : "");
     }
 
     private static double median(double[] values) {

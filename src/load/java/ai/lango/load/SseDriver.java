@@ -12,7 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-/** An ADK API server session driven through POST /run_sse with "streaming": true (ADK-WIRE.md). */
+/** An ADK API server session driven through POST /run_sse with "streaming": true (docs/adk-wire.md). */
 final class SseDriver implements Driver {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A Lango /ws chat session (CONTRACT.md): chat.message requests, agent.chunk events, one response. */
+/** A Lango /ws chat session (docs/contract.md): chat.message requests, agent.chunk events, one response. */
 final class WebSocketDriver implements Driver {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -4,6 +4,7 @@ import ai.lango.a2a.A2aClient;
 import ai.lango.adk.agents.AgentTree;
 import ai.lango.adk.agents.DelegationGuard;
 import ai.lango.adk.agents.RemoteAgent;
+import ai.lango.adk.memory.RecallMemoryService;
 import ai.lango.adk.models.ModelAdapter;
 import ai.lango.adk.models.ProviderCalls;
 import ai.lango.adk.runner.LangoRunner;
@@ -18,12 +19,13 @@ import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderCatalog;
 import ai.lango.provider.ProviderException;
-import ai.lango.provider.ProviderSettings;
+import ai.lango.session.SessionLeases;
 import ai.lango.session.TokenEstimator;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.MessageTooLargeException;
 import ai.lango.turn.Names;
+import ai.lango.turn.Recall;
 import ai.lango.turn.TurnCompleted;
 import ai.lango.turn.TurnEvent;
 import ai.lango.turn.TurnFailedException;
@@ -35,6 +37,7 @@ import com.google.adk.events.Event;
 import com.google.adk.events.EventActions;
 import com.google.adk.runner.Runner;
 import com.google.adk.tools.BaseTool;
+import com.google.adk.tools.LoadMemoryTool;
 import com.google.genai.types.FinishReason;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,6 +47,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -56,7 +60,7 @@ import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
- * The agent, built once at start from the configuration (spec 000 "Agent Initialization"), and
+ * The agent, built once at start from the configuration, and
  * the entry point for a user turn. Turns run on {@link TurnThreads}: ADK does its work,
  * JPA included, on the thread that subscribes.
  */
@@ -98,6 +102,14 @@ public class AgentService {
     @Inject
     jakarta.enterprise.event.Event<TurnCompleted> completed;
 
+    /** Turns of one session across servers sharing the database. */
+    @Inject
+    SessionLeases leases;
+
+    /** What users' sessions remember, for ADK's memory service and its loadMemory tool. */
+    @Inject
+    Recall recall;
+
     /** Learned fixes for self-correction: none, unless a subsystem provides them (see {@link NoLearnedFixes}). */
     @Inject
     LearnedFixes fixes;
@@ -110,8 +122,32 @@ public class AgentService {
     private volatile LangoRunner runner;
     private volatile AgentInfo agentInfo;
     private volatile String unavailable = NO_PROVIDER;
+    /** Set once start-up has built the agent (or found there is no model to build it for). */
+    private volatile boolean started;
+
+    /** Where the service is in its life: what readiness reports. */
+    public enum State { STARTING, READY, STOPPING }
+
+    public State state() {
+        return stopping ? State.STOPPING : started ? State.READY : State.STARTING;
+    }
+
+    /** Why turns cannot run, when no model is configured. */
+    public Optional<String> unavailable() {
+        return runner == null ? Optional.of(unavailable) : Optional.empty();
+    }
+
+    /** Turns running now. */
+    public int turnsInFlight() {
+        return inFlight.size();
+    }
 
     void start(@Observes @Priority(200) @Initialized(ApplicationScoped.class) Object event) {
+        build();
+        started = true;
+    }
+
+    private void build() {
         Optional<LangoSettings.ModelProvider> configured = settings.model().provider();
         if (configured.isEmpty() || settings.model().name().isEmpty()) {
             unavailable = configured.isEmpty() ? NO_PROVIDER
@@ -124,11 +160,12 @@ public class AgentService {
             LOG.warning("lango.a2a.remote-agents is ignored: remote agents are sub-agents of the orchestrator,"
                     + " set lango.agent.multi-agent=true to use them");
         }
-        Provider provider = ProviderCatalog.create(new ProviderSettings(chosen.id(),
-                chosen.baseUrl().orElse(ProviderCatalog.defaultBaseUrl(chosen.id())),
-                chosen.apiKey().orElse(null), null, null));
+        Provider provider = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey());
         String model = settings.model().name().get();
-        List<BaseTool> adapted = tools.adkTools();
+        List<BaseTool> adapted = new ArrayList<>(tools.adkTools());
+        if (settings.memory().enabled()) {
+            adapted.add(new LoadMemoryTool());
+        }
         LangoSettings.AgentLimits limits = settings.agent();
         ModelAdapter llm = new ModelAdapter(model, provider, calls::open);
         PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
@@ -138,10 +175,11 @@ public class AgentService {
         sessions.rootAgentName(agent.name());
         Runner adk = Runner.builder().agent(agent).appName(Names.APP)
                 .sessionService(sessions).artifactService(new InMemoryArtifactService())
+                .memoryService(new RecallMemoryService(recall))
                 .plugins(List.of(new DelegationGuard(limits.maxDelegationRounds()))).build();
         runner = new LangoRunner(adk, agent,
                 new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
-                fixes);
+                fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close));
         agentInfo = AgentInfos.of(agent);
         LOG.info(() -> "Lango agent " + agent.name() + " ready: provider " + chosen.id() + ", model " + model
                 + ", tools " + adapted.stream().map(BaseTool::name).toList()

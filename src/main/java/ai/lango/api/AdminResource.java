@@ -151,6 +151,7 @@ public class AdminResource {
                 .put("lango.agent.shutdown-grace", settings.agent().shutdownGrace().toString())
                 .put("lango.agent.token-budget", settings.sessions().tokenBudget())
                 .put("lango.session.ttl", settings.sessions().ttl().toString())
+                .put("lango.session.lease-timeout", settings.sessions().leaseTimeout().toString())
                 .put("lango.tools.workspace", settings.tools().workspace().toString())
                 .put("lango.tools.exec.enabled", settings.tools().execEnabled())
                 .put("lango.tools.exec.timeout", settings.tools().execTimeout().toString())
@@ -164,6 +165,16 @@ public class AdminResource {
         body.put("lango.ws.auth-timeout", settings.access().authTimeout().toString());
         body.putPOJO("lango.tools.exec.env", settings.tools().execEnv());
         body.put("lango.a2a.enabled", settings.a2a().enabled());
+        LangoSettings.Memory memory = settings.memory();
+        body.put("lango.memory.enabled", memory.enabled())
+                .put("lango.memory.provider", memory.provider().map(LangoSettings.ModelProvider::id).orElse(null))
+                .put("lango.memory.model", memory.model().orElse(null))
+                .put("lango.memory.observation-threshold", memory.observationThreshold())
+                .put("lango.memory.reflection-threshold", memory.reflectionThreshold())
+                .put("lango.memory.meta-reflection-threshold", memory.metaReflectionThreshold())
+                .put("lango.memory.token-budget", memory.tokenBudget())
+                .put("lango.knowledge.enabled", settings.knowledge().enabled())
+                .put("lango.knowledge.context-budget", settings.knowledge().contextBudget());
         ObjectNode remote = body.putObject("lango.a2a.remote-agents");
         settings.a2a().remoteAgents().forEach((name, url) -> remote.put(name, Redaction.url(url.toString())));
         return ok(body);

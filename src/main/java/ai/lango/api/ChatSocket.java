@@ -24,12 +24,14 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
 
 /**
- * WebSocket chat (CONTRACT.md): a {@code chat.message} request, events while the turn runs, then
+ * WebSocket chat (docs/contract.md): a {@code chat.message} request, events while the turn runs, then
  * exactly one response. A malformed frame gets an error response and the connection stays open.
  * Turns run on the agent's turn threads, so a slow model never holds a container thread.
  */
@@ -280,6 +282,9 @@ public class ChatSocket {
         return response;
     }
 
+    /** How long one frame may take to leave before the client counts as gone. */
+    static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+
     /** Frames of one connection go out one at a time and in order. */
     private static void send(Session session, JsonNode frame) {
         if (!session.isOpen()) {
@@ -287,14 +292,18 @@ public class ChatSocket {
         }
         synchronized (session) {
             try {
-                session.getBasicRemote().sendText(frame.toString());
-            } catch (IOException e) {
-                LOG.fine(() -> "client gone: " + e.getMessage());
+                // Bounded: a blocking send to a client that vanished mid-answer could hold the turn
+                // (and its session) until the connection timed out, long after the answer was ready.
+                session.getAsyncRemote().sendText(frame.toString()).get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.fine(() -> "client gone: " + e);
                 try {
                     session.close(new CloseReason(CloseReason.CloseCodes.CLOSED_ABNORMALLY, "send failed"));
                 } catch (IOException ignored) {
                     // already closed
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }

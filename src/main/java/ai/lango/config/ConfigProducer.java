@@ -61,4 +61,16 @@ public class ConfigProducer {
     LangoSettings.Access access(LangoSettings settings) {
         return settings.access();
     }
+
+    @Produces
+    @Singleton
+    LangoSettings.Memory memory(LangoSettings settings) {
+        return settings.memory();
+    }
+
+    @Produces
+    @Singleton
+    LangoSettings.Knowledge knowledge(LangoSettings settings) {
+        return settings.knowledge();
+    }
 }

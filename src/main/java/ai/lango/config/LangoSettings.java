@@ -12,7 +12,8 @@ import java.util.Optional;
  * {@link ConfigProducer}). Built by {@link SettingsParser}; secrets are held here but never printed.
  */
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
-                            ToolSettings tools, Access access, A2a a2a) {
+                            ToolSettings tools, Access access, A2a a2a, Memory memory,
+                            Knowledge knowledge) {
 
     /** lango.http.port and lango.http.host: where the server listens. */
     public record Http(int port, String host) {
@@ -32,8 +33,18 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     public record Model(Optional<ModelProvider> provider, Optional<String> name) {
     }
 
-    /** lango.session.ttl and lango.agent.token-budget (0: derived from the model's family). */
-    public record Sessions(Duration ttl, int tokenBudget) {
+    /**
+     * lango.session.ttl, lango.agent.token-budget (0: derived from the model's family) and
+     * lango.session.lease-timeout: on PostgreSQL, how long a server that stopped answering (killed,
+     * cut off) keeps the session whose turn it was running before another server may take it.
+     */
+    public record Sessions(Duration ttl, int tokenBudget, Duration leaseTimeout) {
+
+        public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(30);
+
+        public Sessions(Duration ttl, int tokenBudget) {
+            this(ttl, tokenBudget, DEFAULT_LEASE_TIMEOUT);
+        }
     }
 
     /**
@@ -109,12 +120,44 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         }
     }
 
+    /**
+     * lango.memory.*: observational memory. The observer and reflector use their own provider and
+     * model when set, else the agent's; the thresholds are in tokens (the meta-reflection threshold
+     * in reflections), the budget is the memory section's.
+     */
+    public record Memory(boolean enabled, Optional<ModelProvider> provider, Optional<String> model,
+                         int observationThreshold, int reflectionThreshold, int metaReflectionThreshold,
+                         int tokenBudget) {
+
+        public static final int DEFAULT_OBSERVATION_THRESHOLD = 1000;
+        public static final int DEFAULT_REFLECTION_THRESHOLD = 2000;
+        public static final int DEFAULT_META_REFLECTION_THRESHOLD = 5;
+        public static final int DEFAULT_TOKEN_BUDGET = 4000;
+
+        /** lango.memory.* unset: memory off. */
+        public static final Memory DISABLED = new Memory(false, Optional.empty(), Optional.empty(),
+                DEFAULT_OBSERVATION_THRESHOLD, DEFAULT_REFLECTION_THRESHOLD, DEFAULT_META_REFLECTION_THRESHOLD,
+                DEFAULT_TOKEN_BUDGET);
+    }
+
+    /**
+     * lango.knowledge.*: the knowledge store, the learning engine and their tools (on by default when
+     * a model is configured), and the token budget of each prompt section they add.
+     */
+    public record Knowledge(boolean enabled, int contextBudget) {
+
+        public static final int DEFAULT_CONTEXT_BUDGET = 1000;
+
+        public static final Knowledge DISABLED = new Knowledge(false, DEFAULT_CONTEXT_BUDGET);
+    }
+
     /** Every configured secret, for masking wherever text leaves the server (tool results). */
     public List<String> secrets() {
         List<String> secrets = new java.util.ArrayList<>();
         access.token().ifPresent(secrets::add);
         database.password().ifPresent(secrets::add);
         model.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
+        memory.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
         return List.copyOf(secrets);
     }
 

@@ -37,6 +37,7 @@ public final class SettingsParser {
     public static final String MODEL = "lango.model";
     public static final String TOKEN_BUDGET = "lango.agent.token-budget";
     public static final String SESSION_TTL = "lango.session.ttl";
+    public static final String SESSION_LEASE_TIMEOUT = "lango.session.lease-timeout";
     public static final String PROVIDER = "lango.provider";
     public static final String MULTI_AGENT = "lango.agent.multi-agent";
     public static final String MAX_TURNS = "lango.agent.max-turns";
@@ -57,6 +58,15 @@ public final class SettingsParser {
     public static final String ALLOWED_ORIGINS = "lango.http.allowed-origins";
     public static final String A2A_ENABLED = "lango.a2a.enabled";
     public static final String A2A_REMOTE_AGENTS = "lango.a2a.remote-agents";
+    public static final String MEMORY_ENABLED = "lango.memory.enabled";
+    public static final String MEMORY_PROVIDER = "lango.memory.provider";
+    public static final String MEMORY_MODEL = "lango.memory.model";
+    public static final String MEMORY_OBSERVATION_THRESHOLD = "lango.memory.observation-threshold";
+    public static final String MEMORY_REFLECTION_THRESHOLD = "lango.memory.reflection-threshold";
+    public static final String MEMORY_META_REFLECTION_THRESHOLD = "lango.memory.meta-reflection-threshold";
+    public static final String MEMORY_TOKEN_BUDGET = "lango.memory.token-budget";
+    public static final String KNOWLEDGE_ENABLED = "lango.knowledge.enabled";
+    public static final String KNOWLEDGE_CONTEXT_BUDGET = "lango.knowledge.context-budget";
 
     /** The providers lango.provider accepts. */
     public static final int DEFAULT_MAX_TURNS = 25;
@@ -108,12 +118,14 @@ public final class SettingsParser {
         int budget = integer(TOKEN_BUDGET, 0, 0, Integer.MAX_VALUE,
                 "0 (derive from the model name) or a positive number of tokens");
         Duration ttl = duration(SESSION_TTL, Duration.ZERO);
+        LangoSettings.Model model = new LangoSettings.Model(provider(), value(MODEL));
         return new LangoSettings(new LangoSettings.Http(port, host),
                 new LangoSettings.Database(dataDir, kind, url, value(DB_USER), value(DB_PASSWORD)),
-                new LangoSettings.Model(provider(), value(MODEL)), new LangoSettings.Sessions(ttl, budget),
+                model, new LangoSettings.Sessions(ttl, budget, leaseTimeout()),
                 agentLimits(), tools(dataDir),
                 new LangoSettings.Access(token, origins(), hosts(), maxBody(),
-                        duration(WS_AUTH_TIMEOUT, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, true)), a2a());
+                        duration(WS_AUTH_TIMEOUT, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, true)), a2a(), memory(),
+                knowledge(model));
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
@@ -224,13 +236,18 @@ public final class SettingsParser {
 
     /** The key of one provider setting: lango.providers.<id>.<name>. */
     private Optional<LangoSettings.ModelProvider> provider() {
-        Optional<String> raw = value(PROVIDER);
+        return provider(PROVIDER);
+    }
+
+    /** The provider named by {@code key}, with its lango.providers.<id>.* values. */
+    private Optional<LangoSettings.ModelProvider> provider(String key) {
+        Optional<String> raw = value(key);
         if (raw.isEmpty()) {
             return Optional.empty();
         }
         String id = raw.get().toLowerCase(Locale.ROOT);
         if (!ProviderCatalog.IDS.contains(id)) {
-            throw invalid(PROVIDER, raw.get(), String.join(", ", ProviderCatalog.IDS));
+            throw invalid(key, raw.get(), String.join(", ", ProviderCatalog.IDS));
         }
         Optional<String> baseUrl = value(ProviderCatalog.configKey(id, ProviderCatalog.BASE_URL));
         baseUrl.ifPresent(u -> {
@@ -239,6 +256,36 @@ public final class SettingsParser {
             }
         });
         return Optional.of(new LangoSettings.ModelProvider(id, baseUrl, value(ProviderCatalog.configKey(id, ProviderCatalog.API_KEY))));
+    }
+
+    /** lango.memory.*: off unless enabled; thresholds and budget positive (meta-reflection: 0 or less means 5). */
+    private LangoSettings.Memory memory() {
+        String positive = "a positive number of tokens";
+        return new LangoSettings.Memory(bool(MEMORY_ENABLED, false), provider(MEMORY_PROVIDER), value(MEMORY_MODEL),
+                integer(MEMORY_OBSERVATION_THRESHOLD, LangoSettings.Memory.DEFAULT_OBSERVATION_THRESHOLD, 1,
+                        Integer.MAX_VALUE, positive),
+                integer(MEMORY_REFLECTION_THRESHOLD, LangoSettings.Memory.DEFAULT_REFLECTION_THRESHOLD, 1,
+                        Integer.MAX_VALUE, positive),
+                integer(MEMORY_META_REFLECTION_THRESHOLD, 0, Integer.MIN_VALUE, Integer.MAX_VALUE,
+                        "an integer (0 or less means 5)"),
+                integer(MEMORY_TOKEN_BUDGET, LangoSettings.Memory.DEFAULT_TOKEN_BUDGET, 1, Integer.MAX_VALUE, positive));
+    }
+
+    /** lango.knowledge.*: on by default once a model is configured (its tools need one to call them). */
+    private LangoSettings.Knowledge knowledge(LangoSettings.Model model) {
+        boolean configured = model.provider().isPresent() && model.name().isPresent();
+        return new LangoSettings.Knowledge(bool(KNOWLEDGE_ENABLED, configured),
+                integer(KNOWLEDGE_CONTEXT_BUDGET, LangoSettings.Knowledge.DEFAULT_CONTEXT_BUDGET, 1, Integer.MAX_VALUE,
+                        "a positive number of tokens"));
+    }
+
+    /** lango.session.lease-timeout: PT1S to PT10M; a lease shorter than a second would expire under a live turn. */
+    private Duration leaseTimeout() {
+        Duration lease = duration(SESSION_LEASE_TIMEOUT, LangoSettings.Sessions.DEFAULT_LEASE_TIMEOUT);
+        if (lease.compareTo(Duration.ofSeconds(1)) < 0 || lease.compareTo(Duration.ofMinutes(10)) > 0) {
+            throw invalid(SESSION_LEASE_TIMEOUT, value(SESSION_LEASE_TIMEOUT).orElse(""), "an ISO-8601 duration from PT1S to PT10M");
+        }
+        return lease;
     }
 
     private LangoSettings.AgentLimits agentLimits() {

@@ -11,8 +11,10 @@ import ai.lango.adk.tools.ToolCatalogs;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
 import ai.lango.prompt.ContextSections;
+import ai.lango.session.SessionLeases;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.Recall;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import java.nio.file.Path;
@@ -21,7 +23,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Spec 000 "Agent Initialization" and "Tool Adapter". */
+/** Building the agent tree from the settings, and its tools. */
 class AgentInitializationTest {
 
     @TempDir
@@ -39,6 +41,8 @@ class AgentInitializationTest {
         service.tools = ToolCatalogs.builtin(settings);
         service.sections = new ContextSections(List.of());
         service.fixes = LearnedFixes.NONE;
+        service.recall = Recall.NONE;
+        service.leases = new SessionLeases(settings);
         service.completed = new RecordedEvents<>();
         return service;
     }

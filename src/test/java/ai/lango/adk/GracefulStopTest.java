@@ -13,11 +13,13 @@ import ai.lango.adk.sessions.JpaSessionServiceTest;
 import ai.lango.adk.tools.ToolCatalogs;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
-import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.prompt.ContextSections;
 import ai.lango.session.Message;
+import ai.lango.session.SessionLeases;
 import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.Recall;
 import ai.lango.turn.TurnRequest;
 import com.google.adk.events.Event;
 import java.nio.file.Path;
@@ -59,6 +61,8 @@ class GracefulStopTest {
         service.metrics = RunnerFixtures.metrics();
         service.threads = threads;
         service.fixes = LearnedFixes.NONE;
+        service.recall = Recall.NONE;
+        service.leases = new SessionLeases(settings);
         service.completed = new RecordedEvents<>();
         service.start(null);
     }

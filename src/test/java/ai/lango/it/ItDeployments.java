@@ -1,5 +1,6 @@
 package ai.lango.it;
 
+import ai.lango.fake.TestJson;
 import java.io.File;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -22,7 +23,7 @@ public final class ItDeployments {
         return ShrinkWrap.create(ZipImporter.class, name)
                 .importFrom(war)
                 .as(WebArchive.class)
-                .addClasses(ItDeployments.class, ItPorts.class)
+                .addClasses(ItDeployments.class, ItPorts.class, FakeLlmIT.class, TestJson.class)
                 .addClasses(testClasses);
     }
 

@@ -1,5 +1,6 @@
 package ai.lango.it;
 
+import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 /** A /ws client for integration tests: sends frames, collects the frames the server sends. */
 final class ItSocket implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
 
     final WebSocket socket;
     private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();

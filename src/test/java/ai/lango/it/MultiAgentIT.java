@@ -3,8 +3,9 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -29,13 +30,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Multi-agent mode on the real server, driven through /ws, with the fake model scripting the
- * orchestrator's and the sub-agents' answers in turn (issue 5's integration tests).
+ * orchestrator's and the sub-agents' answers in turn.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class MultiAgentIT {
+class MultiAgentIT extends FakeLlmIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     /** One round, so the ping-pong stays inside the IT server's turn limit of 3 (every transfer is a function call). */
     static final int MAX_ROUNDS = 1;
 
@@ -48,19 +49,16 @@ class MultiAgentIT {
     @ArquillianResource
     URL base;
 
-    private FakeLlmServer fake;
     private ItSocket client;
 
     @BeforeEach
     void connect() throws Exception {
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
         client = ItSocket.connect(base);
     }
 
     @AfterEach
     void close() {
         client.close();
-        fake.close();
     }
 
     private static Reply transfer(String agent) {
@@ -143,7 +141,7 @@ class MultiAgentIT {
 
         assertEquals("Done by the executor.", answer(frames));
         String retried = fake.requests().get(1).body();
-        assertTrue(retried.contains("[System: Agent \\\"exec\\\" does not exist. Valid agents: executor, planner."
+        assertTrue(retried.contains("[System: Agent \\\"exec\\\" does not exist. Valid agents: executor, researcher, planner."
                 + " Please retry using one of the valid agent names listed above.]"), retried);
         assertTrue(retried.contains("Agent not found: exec"), "the refused transfer is answered, never a success");
     }
@@ -172,7 +170,9 @@ class MultiAgentIT {
         assertEquals(0, root.path("tools").size());
         List<String> subAgents = new ArrayList<>();
         root.path("subAgents").forEach(s -> subAgents.add(s.path("name").asText()));
-        assertEquals(List.of("executor", "planner"), subAgents);
+        // Knowledge and learning are on by default with a model: their tools make the researcher.
+        assertEquals(List.of("executor", "researcher", "planner"), subAgents);
         assertTrue(root.path("subAgents").get(0).path("tools").toString().contains("fs_write"));
+        assertTrue(root.path("subAgents").get(1).path("tools").toString().contains("save_learning"));
     }
 }

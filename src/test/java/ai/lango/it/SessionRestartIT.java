@@ -2,8 +2,12 @@ package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.sessions.JpaSessionService;
+import ai.lango.knowledge.KnowledgeEntry;
+import ai.lango.knowledge.KnowledgeStore;
+import ai.lango.learning.LearningStore;
 import com.google.adk.events.Event;
 import com.google.adk.sessions.Session;
 import jakarta.inject.Inject;
@@ -27,7 +31,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A conversation appended through ADK's session service survives an application restart: after
- * undeploy and deploy, the same events are read back identical, and the state with them.
+ * undeploy and deploy, the same events are read back identical, and the state with them; so do
+ * knowledge and learnings saved before it.
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -49,6 +54,12 @@ class SessionRestartIT {
     @Inject
     JpaSessionService sessions;
 
+    @Inject
+    KnowledgeStore knowledge;
+
+    @Inject
+    LearningStore learnings;
+
     @Test
     @Order(1)
     @RunAsClient
@@ -68,6 +79,8 @@ class SessionRestartIT {
         }
         sessions.appendEvent(session, ItEvents.stateOnly(1_700_000_004_000L)).blockingGet();
         assertEquals(json(ItEvents.conversation()), json(session.events()));
+        knowledge.save(KnowledgeEntry.of(key, "fact", "kept across a restart", List.of("restart"), "test"));
+        learnings.saveFix("tool:" + key, "restart pattern", "restart fix", null, "general");
     }
 
     @Test
@@ -94,6 +107,8 @@ class SessionRestartIT {
         assertEquals("Ann", session.state().get("user:name"));
         assertFalse(session.state().containsKey("temp:scratch"), "temp: state is never persisted");
         assertEquals(1_700_000_004_000L, session.lastUpdateTime().toEpochMilli());
+        assertEquals("kept across a restart", knowledge.get(key).orElseThrow().content());
+        assertTrue(learnings.all(10_000).stream().anyMatch(l -> l.trigger().equals("tool:" + key) && l.fix().equals("restart fix")));
     }
 
     @Test

@@ -3,9 +3,9 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.PacedText;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -27,8 +27,6 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -39,14 +37,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-class StreamingIT {
+class StreamingIT extends FakeLlmIT {
 
     static final Duration GAP = Duration.ofMillis(400);
     static final String[] CHUNKS = {"The ", "answer ", "is ", "being ", "written."};
     /** How late a chunk may reach the client after the model wrote it: well under the gap. */
     static final long LATE_MILLIS = 150;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = TestJson.MAPPER;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Deployment(testable = false)
@@ -56,18 +54,6 @@ class StreamingIT {
 
     @ArquillianResource
     URL base;
-
-    private FakeLlmServer fake;
-
-    @BeforeEach
-    void startFake() {
-        fake = FakeLlmServer.start(ItPorts.FAKE_LLM);
-    }
-
-    @AfterEach
-    void stopFake() {
-        fake.close();
-    }
 
     @Test
     void webSocketChunksArriveAsTheModelWritesThem() throws Exception {

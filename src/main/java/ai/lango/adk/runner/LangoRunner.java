@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  */
 public final class LangoRunner {
 
-    /** Settings of a runner; see CONTRACT.md's lango.agent.* keys. */
+    /** Settings of a runner: the lango.agent.* keys. */
     public record Limits(int maxTurns, boolean errorCorrection, Duration requestTimeout) {
     }
 
@@ -34,12 +34,18 @@ public final class LangoRunner {
     private final Limits limits;
     private final LearnedFixes fixes;
     private final SessionTurns turns = new SessionTurns();
+    private final ServerTurns servers;
 
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes) {
+        this(runner, root, limits, fixes, ServerTurns.NONE);
+    }
+
+    public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes, ServerTurns servers) {
         this.runner = runner;
         this.root = root;
         this.limits = limits;
         this.fixes = fixes;
+        this.servers = servers;
     }
 
     public BaseAgent rootAgent() {
@@ -65,8 +71,17 @@ public final class LangoRunner {
      */
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
                                 Consumer<Event> onEvent) {
+        long started = System.nanoTime();
         try (SessionTurns.Held held = turns.acquire(sessionId, limits.requestTimeout())) {
-            return collectWithRetries(userId, sessionId, message, streaming, onEvent);
+            Duration left = limits.requestTimeout().minusNanos(System.nanoTime() - started);
+            Runnable release = servers.acquire(sessionId, left.isNegative() ? Duration.ZERO : left)
+                    .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
+                            + " server did not finish within " + limits.requestTimeout(), null));
+            try {
+                return collectWithRetries(userId, sessionId, message, streaming, onEvent);
+            } finally {
+                release.run();
+            }
         } catch (SessionTurns.BusyException e) {
             throw new TurnFailedException("session \"" + sessionId + "\" is busy: another turn did not finish within "
                     + limits.requestTimeout(), null);

@@ -23,17 +23,46 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The runner wrapper's rules (spec 000 text collection and hallucination retry, spec 004 turn limit and self-correction). */
+/** The runner wrapper's rules: text collection, the hallucinated-agent retry, the turn limit, self-correction, streaming. */
 class LangoRunnerTest {
 
     private static final LangoRunner.Limits LIMITS = new LangoRunner.Limits(25, true, Duration.ofSeconds(30));
 
     private static LangoRunner runner(LlmAgent root, LangoRunner.Limits limits, LearnedFixes fixes) {
+        return runner(root, limits, fixes, ServerTurns.NONE);
+    }
+
+    private static LangoRunner runner(LlmAgent root, LangoRunner.Limits limits, LearnedFixes fixes, ServerTurns servers) {
         Runner adk = Runner.builder().agent(root).appName("lango")
                 .sessionService(new InMemorySessionService())
                 .artifactService(new InMemoryArtifactService()).build();
         adk.sessionService().createSession("lango", "user", null, "s").blockingGet();
-        return new LangoRunner(adk, root, limits, fixes);
+        return new LangoRunner(adk, root, limits, fixes, servers);
+    }
+
+    @Test
+    void aTurnHoldsTheSessionAcrossServersAndReleasesItWhenItEnds() {
+        List<String> log = new ArrayList<>();
+        ServerTurns servers = (session, wait) -> {
+            log.add("acquire " + session);
+            return Optional.of(() -> log.add("release " + session));
+        };
+        ScriptedLlm model = new ScriptedLlm().then(() -> {
+            log.add("model");
+            return Flowable.just(ScriptedLlm.text("hi"));
+        });
+        assertEquals("hi", runner(single(model), LIMITS, LearnedFixes.NONE, servers).runAndCollect("user", "s", "go", false, e -> { }));
+        assertEquals(List.of("acquire s", "model", "release s"), log);
+    }
+
+    @Test
+    void aSessionBusyOnAnotherServerPastTheTimeoutIsRefusedWithoutCallingTheModel() {
+        ScriptedLlm model = new ScriptedLlm().then(() -> Flowable.just(ScriptedLlm.text("never")));
+        LangoRunner runner = runner(single(model), LIMITS, LearnedFixes.NONE, (session, wait) -> Optional.empty());
+        TurnFailedException error = assertThrows(TurnFailedException.class,
+                () -> runner.runAndCollect("user", "s", "go", false, e -> { }));
+        assertTrue(error.getMessage().contains("a turn on another server did not finish"), error.getMessage());
+        assertEquals(0, model.requests.size(), "the model is never called");
     }
 
     private static LlmAgent single(ScriptedLlm model) {
