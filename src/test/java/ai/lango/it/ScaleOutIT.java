@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -120,7 +121,8 @@ class ScaleOutIT {
     /** How long the fake model takes: long for the turn killed under it, a while for the pool test, else short. */
     private static Duration modelTime(String question) {
         return question.startsWith("slow") ? Duration.ofSeconds(60)
-                : question.startsWith(POOL_QUESTION) ? POOL_MODEL_TIME : Duration.ofMillis(150);
+                : question.startsWith(POOL_QUESTION) ? POOL_MODEL_TIME
+                : question.startsWith("busy") ? Duration.ofMillis(300) : Duration.ofMillis(150);
     }
 
     private static String lastUserText(FakeLlmServer.Recorded request) {
@@ -211,13 +213,59 @@ class ScaleOutIT {
     }
 
     /**
+     * Waiting across servers is fair: while three clients keep a session busy on A (each turn queued
+     * right behind the last, so A could take the session again within a millisecond of giving it
+     * up), a turn sent to B runs as soon as the turn running when it came ends, not after A's queue.
+     */
+    @Test
+    @Order(3)
+    void aTurnWaitingOnOneServerIsNotStarvedByBusyTurnsOnTheOther() throws Exception {
+        String session = "scale-" + UUID.randomUUID();
+        assertEquals(200, run(a, session, "open").statusCode());
+        ExecutorService clients = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<Integer>> busy = new ArrayList<>();
+            for (int c = 0; c < 3; c++) {
+                int client = c;
+                busy.add(clients.submit(() -> {
+                    int ok = 0;
+                    for (int i = 0; i < 3; i++) {
+                        ok += run(a, session, "busy " + client + "-" + i).statusCode() == 200 ? 1 : 0;
+                    }
+                    return ok;
+                }));
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (fake.requests().stream().noneMatch(r -> lastUserText(r).startsWith("busy"))) {
+                assertTrue(System.nanoTime() < deadline, "A's first busy turn reached the model");
+                Thread.sleep(10);
+            }
+            HttpResponse<String> fromB = run(b, session, "from B");
+            assertEquals(200, fromB.statusCode(), fromB.body());
+            for (Future<Integer> client : busy) {
+                assertEquals(3, client.get());
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        List<String> stored = conversation(a, session);
+        assertEquals(22, stored.size(), stored.toString());
+        for (int i = 0; i < stored.size(); i += 2) {
+            assertEquals(stored.get(i).replace("user: ", "model: answer to "), stored.get(i + 1), "pairs in order: " + stored);
+        }
+        // "open", the busy turn B came during, then B's (one more turn of A's at most, had B's first poll come late).
+        int position = stored.indexOf("user: from B") / 2;
+        assertTrue(position <= 3, "B's turn came " + position + " turns after the session opened: " + stored);
+    }
+
+    /**
      * A turn waiting for the model holds no database connection: more turns than the server's pool
      * has connections all reach the model at once, and while they wait PostgreSQL sees no
      * connection of theirs in a transaction. (Held for the model call, the pool would let only
      * {@value #POOL_SIZE} through, and the rest would reach the model one model-time later.)
      */
     @Test
-    @Order(3)
+    @Order(4)
     void turnsWaitingForTheModelHoldNoDatabaseConnection() throws Exception {
         int turns = POOL_SIZE + 10;
         ExecutorService clients = Executors.newFixedThreadPool(turns);
@@ -280,7 +328,7 @@ class ScaleOutIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void whenAServerIsKilledMidTurnTheOtherTakesTheSessionWithinTheLease() throws Exception {
         String session = "scale-" + UUID.randomUUID();
         assertEquals(200, run(a, session, "before").statusCode());
