@@ -24,10 +24,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
 
 /**
@@ -282,29 +280,8 @@ public class ChatSocket {
         return response;
     }
 
-    /** How long one frame may take to leave before the client counts as gone. */
-    static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
-
-    /** Frames of one connection go out one at a time and in order. */
+    /** Frames of one connection go out one at a time and in order, never blocking the sender. */
     private static void send(Session session, JsonNode frame) {
-        if (!session.isOpen()) {
-            return; // the client left; the turn still completes and is stored
-        }
-        synchronized (session) {
-            try {
-                // Bounded: a blocking send to a client that vanished mid-answer could hold the turn
-                // (and its session) until the connection timed out, long after the answer was ready.
-                session.getAsyncRemote().sendText(frame.toString()).get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                LOG.fine(() -> "client gone: " + e);
-                try {
-                    session.close(new CloseReason(CloseReason.CloseCodes.CLOSED_ABNORMALLY, "send failed"));
-                } catch (IOException ignored) {
-                    // already closed
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        FrameOutbox.send(session, frame.toString());
     }
 }
