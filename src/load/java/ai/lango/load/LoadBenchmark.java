@@ -42,12 +42,15 @@ public final class LoadBenchmark {
     private static final int TURNS = Integer.getInteger("load.turns", 5);
     private static final int WARMUP = Integer.getInteger("load.warmup", 2);
     private static final int CHUNKS = Integer.getInteger("load.chunks", 50);
-    private static final int ROUNDS = Integer.getInteger("load.rounds", 6);
+    static final int ROUNDS = Integer.getInteger("load.rounds", 6);
     /** The model's own time to its first chunk and between chunks, in ms. */
     private static final int FIRST_MS = Integer.getInteger("load.first", 300);
     private static final int GAP_MS = Integer.getInteger("load.gap", 20);
-    /** -Dload.compare=memory: Lango with memory off against Lango with memory on, instead of against ADK. */
-    private static final boolean COMPARE_MEMORY = "memory".equals(System.getProperty("load.compare", "adk"));
+    /**
+     * What Lango is compared with: {@code adk} (ADK's API server), {@code memory} (Lango with memory
+     * off against memory on) or {@code scale} (one server on PostgreSQL against two on the same one).
+     */
+    private static final String COMPARE = System.getProperty("load.compare", "adk");
 
     /**
      * What one side of the benchmark measured: time to first chunk and the gap between chunks as
@@ -85,7 +88,12 @@ public final class LoadBenchmark {
                     "LANGO_TOOLS_WORKSPACE", work.resolve("workspace").toString(),
                     // Extra JVM options for the server only, e.g. a flight recording of the run.
                     "JVM_ARGS", System.getProperty("load.server.jvm-args", ""));
-            if (COMPARE_MEMORY) {
+            if ("scale".equals(COMPARE)) {
+                ScaleComparison.run(wlp, work, http, environment, lango, adk);
+                print("one server on PostgreSQL", lango, "two servers on PostgreSQL", adk, false);
+                System.exit(0);
+            }
+            if ("memory".equals(COMPARE)) {
                 compareMemory(wlp, work, http, environment, lango, adk);
                 System.out.printf("the fake model answered %d requests, %d of them the memory's observer and reflector%n",
                         model.requests.get(), model.memoryRequests.get());
@@ -127,20 +135,7 @@ public final class LoadBenchmark {
      */
     private static void compareMemory(Path wlp, Path work, HttpClient http, Map<String, String> environment,
                                       List<Result> off, List<Result> on) throws Exception {
-        Path servers = wlp.resolve("usr/servers");
-        Path copy = servers.resolve("lango-load-memory");
-        if (!Files.isDirectory(copy)) {
-            try (var files = Files.walk(servers.resolve("lango-load"))) {
-                for (Path source : (Iterable<Path>) files::iterator) {
-                    Path target = copy.resolve(servers.resolve("lango-load").relativize(source).toString());
-                    if (Files.isDirectory(source)) {
-                        Files.createDirectories(target);
-                    } else if (!source.toString().contains("/workarea/") && !source.toString().contains("/logs/")) {
-                        Files.copy(source, target);
-                    }
-                }
-            }
-        }
+        copyServer(wlp, "lango-load-memory");
         Map<String, String> memoryOn = new java.util.HashMap<>(environment);
         memoryOn.put("LANGO_HTTP_PORT", String.valueOf(LANGO_PORT + 1));
         memoryOn.put("LANGO_DATA_DIR", work.resolve("lango-data-memory").toString());
@@ -162,7 +157,27 @@ public final class LoadBenchmark {
         }
     }
 
-    private static Result run(String label, DriverFactory factory, java.util.function.LongSupplier rss) throws Exception {
+    /**
+     * A second server from the load server's directory, as the README says to make one (without
+     * its workarea and logs). Copied again every run: a copy kept from an earlier build would run
+     * that build's application.
+     */
+    static void copyServer(Path wlp, String name) throws IOException {
+        Path servers = wlp.resolve("usr/servers");
+        Path copy = servers.resolve(name);
+        try (var files = Files.walk(servers.resolve("lango-load"))) {
+            for (Path source : (Iterable<Path>) files::iterator) {
+                Path target = copy.resolve(servers.resolve("lango-load").relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else if (!source.toString().contains("/workarea/") && !source.toString().contains("/logs/")) {
+                    Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    static Result run(String label, DriverFactory factory, java.util.function.LongSupplier rss) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(SESSIONS);
         Sample firstChunk = new Sample();
         Sample chunkGap = new Sample();
@@ -236,7 +251,7 @@ public final class LoadBenchmark {
         }
     }
 
-    private static void awaitUp(HttpClient http, URI probe, java.util.function.BooleanSupplier alive) throws Exception {
+    static void awaitUp(HttpClient http, URI probe, java.util.function.BooleanSupplier alive) throws Exception {
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
         while (System.nanoTime() < deadline) {
             if (!alive.getAsBoolean()) {
@@ -287,7 +302,7 @@ public final class LoadBenchmark {
                 targets ? " (target: Lango <= 2 ms and ahead)" : "");
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
         int mid = sorted.length / 2;

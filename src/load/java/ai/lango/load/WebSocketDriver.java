@@ -44,6 +44,20 @@ final class WebSocketDriver implements Driver {
                 webSocket.request(1);
                 return null;
             }
+
+            @Override
+            public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                // A turn waiting for frames fails at once, saying why, rather than after its timeout.
+                frames.add(new Frame(System.nanoTime(), JSON.createObjectNode().put("type", "closed")
+                        .put("reason", "closed by the server: " + statusCode + " " + reason)));
+                return null;
+            }
+
+            @Override
+            public void onError(WebSocket webSocket, Throwable error) {
+                frames.add(new Frame(System.nanoTime(), JSON.createObjectNode().put("type", "closed")
+                        .put("reason", "connection failed: " + error)));
+            }
         }).get(30, TimeUnit.SECONDS);
     }
 
@@ -63,6 +77,8 @@ final class WebSocketDriver implements Driver {
             if ("event".equals(type) && "agent.chunk".equals(frame.json().path("event").asText())) {
                 chunk.chunk(frame.at(), frame.json().path("payload").path("chunk").asText());
                 chunks++;
+            } else if ("closed".equals(type)) {
+                throw new IllegalStateException(frame.json().path("reason").asText());
             } else if ("response".equals(type)) {
                 if (frame.json().has("error")) {
                     throw new IllegalStateException(frame.json().path("error").toString());
