@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * {@code -Dload.compare=scale}: one Lango server on PostgreSQL against two on the same database, in
@@ -88,6 +89,10 @@ final class ScaleComparison {
         return after;
     }
 
+    private static double medianPerQuestion(List<Cost> rounds, ToLongFunction<Activity> counter) {
+        return LoadBenchmark.median(rounds.stream().mapToDouble(c -> c.perQuestion(counter.applyAsLong(c.activity()))).toArray());
+    }
+
     private static void print(List<Cost> costs) {
         System.out.println();
         System.out.printf("%-42s %9s %9s %11s %12s %12s %12s %12s%n", "PostgreSQL, per stored question", "sessions",
@@ -102,10 +107,8 @@ final class ScaleComparison {
             List<Cost> mine = costs.stream().filter(c -> c.label().startsWith(side + ",")).toList();
             System.out.printf("%s, median of rounds per stored question: %.2f transactions, %.1f rows read, %.2f rows written,"
                             + " %.1f blocks; sessions not in question/answer pairs: %d of %d%n", side,
-                    LoadBenchmark.median(mine.stream().mapToDouble(c -> c.perQuestion(c.activity().transactions())).toArray()),
-                    LoadBenchmark.median(mine.stream().mapToDouble(c -> c.perQuestion(c.activity().rowsRead())).toArray()),
-                    LoadBenchmark.median(mine.stream().mapToDouble(c -> c.perQuestion(c.activity().rowsWritten())).toArray()),
-                    LoadBenchmark.median(mine.stream().mapToDouble(c -> c.perQuestion(c.activity().blocksTouched())).toArray()),
+                    medianPerQuestion(mine, Activity::transactions), medianPerQuestion(mine, Activity::rowsRead),
+                    medianPerQuestion(mine, Activity::rowsWritten), medianPerQuestion(mine, Activity::blocksTouched),
                     mine.stream().mapToInt(c -> c.stored().notInPairs().size()).sum(),
                     mine.stream().mapToInt(c -> c.stored().sessions()).sum());
         }

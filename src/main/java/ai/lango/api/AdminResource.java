@@ -64,7 +64,7 @@ public class AdminResource {
         ObjectNode body = JSON.createObjectNode().put("page", page).put("size", size).put("total", result.total());
         ArrayNode list = body.putArray("sessions");
         result.sessions().forEach(s -> list.add(summary(s)));
-        return ok(body);
+        return ApiJson.ok(body);
     }
 
     @GET
@@ -94,7 +94,7 @@ public class AdminResource {
                         .put("output", call.output());
             }
         }
-        return ok(body);
+        return ApiJson.ok(body);
     }
 
     /** Deletes the session stored under {@code ?key=}, whatever characters the key has. */
@@ -128,7 +128,7 @@ public class AdminResource {
     public Response agents() {
         ObjectNode body = JSON.createObjectNode();
         agent.agents().ifPresentOrElse(root -> body.set("root", describe(root)), () -> body.putNull("root"));
-        return ok(body);
+        return ApiJson.ok(body);
     }
 
     /** The effective configuration; secrets are never returned. */
@@ -177,7 +177,7 @@ public class AdminResource {
                 .put("lango.knowledge.context-budget", settings.knowledge().contextBudget());
         ObjectNode remote = body.putObject("lango.a2a.remote-agents");
         settings.a2a().remoteAgents().forEach((name, url) -> remote.put(name, Redaction.url(url.toString())));
-        return ok(body);
+        return ApiJson.ok(body);
     }
 
     private static ObjectNode describe(AgentInfo agent) {
@@ -198,9 +198,5 @@ public class AdminResource {
 
     private static Response notFound(String key) {
         return ApiError.of(Response.Status.NOT_FOUND, "session_not_found", "no session \"" + key + "\"");
-    }
-
-    private static Response ok(ObjectNode body) {
-        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
     }
 }

@@ -48,7 +48,7 @@ public class DevUiApi {
         }
         ObjectNode body = JSON.createObjectNode();
         agent.agents().ifPresentOrElse(root -> body.set("root_agent", describe(root)), () -> body.putNull("root_agent"));
-        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
+        return ApiJson.ok(body);
     }
 
     /** Rendered graphs per agent path; Lango renders none. */

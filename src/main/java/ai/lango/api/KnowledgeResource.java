@@ -36,13 +36,13 @@ public class KnowledgeResource {
         ArrayNode list = body.putArray("knowledge");
         all.forEach(e -> list.add(json(e)));
         body.put("count", all.size());
-        return ok(body);
+        return ApiJson.ok(body);
     }
 
     @GET
     @Path("{key}")
     public Response entry(@PathParam("key") String key) {
-        return knowledge.get(key).map(e -> ok(json(e)))
+        return knowledge.get(key).map(e -> ApiJson.ok(json(e)))
                 .orElseGet(() -> ApiError.of(Response.Status.NOT_FOUND, "knowledge_not_found", "no knowledge \"" + key + "\""));
     }
 
@@ -60,9 +60,5 @@ public class KnowledgeResource {
         ArrayNode tags = node.putArray("tags");
         e.tags().forEach(tags::add);
         return node;
-    }
-
-    private static Response ok(ObjectNode body) {
-        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
     }
 }

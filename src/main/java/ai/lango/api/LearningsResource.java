@@ -36,7 +36,7 @@ public class LearningsResource {
         ArrayNode list = body.putArray("learnings");
         all.forEach(l -> list.add(json(l)));
         body.put("count", all.size());
-        return ok(body);
+        return ApiJson.ok(body);
     }
 
     @DELETE
@@ -59,9 +59,5 @@ public class LearningsResource {
                 .put("confidence", l.confidence()).put("occurrences", l.occurrences()).put("successes", l.successes())
                 .put("failures", l.failures()).put("createdAt", l.createdAt().toString())
                 .put("updatedAt", l.updatedAt().toString());
-    }
-
-    private static Response ok(ObjectNode body) {
-        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
     }
 }

@@ -73,7 +73,7 @@ public class MemoryResource {
                 .put("unobservedTokens", status.get().unobservedTokens())
                 .put("enabled", settings.memory().enabled())
                 .put("model", model.name().orElse(null));
-        return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
+        return ApiJson.ok(body);
     }
 
     @DELETE

@@ -43,6 +43,20 @@ public class SessionLeases {
     /** How long a lease handed to a waiter stays its own before it takes it (it polls every {@link #POLL}). */
     static final Duration HANDOVER = Duration.ofSeconds(2);
 
+    /** The row is this turn's to take: free (expired) or handed to it. Its parameter: now. */
+    private static final String TAKEN = "(lango_session_leases.expires_at < ? OR lango_session_leases.owner = EXCLUDED.owner)";
+
+    /** {@link #tryAcquire} in one statement; it returns the row's owner when it took the row or waits on it. */
+    private static final String TAKE_OR_WAIT = "INSERT INTO lango_session_leases (session_key, owner, expires_at) VALUES (?, ?, ?)"
+            + " ON CONFLICT (session_key) DO UPDATE SET"
+            + " owner = CASE WHEN " + TAKEN + " THEN EXCLUDED.owner ELSE lango_session_leases.owner END,"
+            + " expires_at = CASE WHEN " + TAKEN + " THEN EXCLUDED.expires_at ELSE lango_session_leases.expires_at END,"
+            // Taking it leaves another waiter in its place; waiting puts this turn there.
+            + " waiter = CASE WHEN " + TAKEN + " THEN (CASE WHEN lango_session_leases.waiter = EXCLUDED.owner THEN NULL"
+            + " ELSE lango_session_leases.waiter END) ELSE EXCLUDED.owner END"
+            + " WHERE " + TAKEN + " OR lango_session_leases.waiter IS NULL"
+            + " RETURNING owner";
+
     /**
      * Unshareable, so that closing a connection gives it back to the pool at once: a shareable one
      * stays with the thread's unit of work until the work ends — here, the whole turn, model call
@@ -125,16 +139,7 @@ public class SessionLeases {
      */
     boolean tryAcquire(String sessionKey, String owner, Duration lease) {
         long now = System.currentTimeMillis();
-        String taken = "(lango_session_leases.expires_at < ? OR lango_session_leases.owner = EXCLUDED.owner)";
-        return owner.equals(query("INSERT INTO lango_session_leases (session_key, owner, expires_at) VALUES (?, ?, ?)"
-                + " ON CONFLICT (session_key) DO UPDATE SET"
-                + " owner = CASE WHEN " + taken + " THEN EXCLUDED.owner ELSE lango_session_leases.owner END,"
-                + " expires_at = CASE WHEN " + taken + " THEN EXCLUDED.expires_at ELSE lango_session_leases.expires_at END,"
-                // Taking it leaves another waiter in its place; waiting puts this turn there.
-                + " waiter = CASE WHEN " + taken + " THEN (CASE WHEN lango_session_leases.waiter = EXCLUDED.owner THEN NULL"
-                + " ELSE lango_session_leases.waiter END) ELSE EXCLUDED.owner END"
-                + " WHERE " + taken + " OR lango_session_leases.waiter IS NULL"
-                + " RETURNING owner", sessionKey, owner, now + lease.toMillis(), now, now, now, now));
+        return owner.equals(query(TAKE_OR_WAIT, sessionKey, owner, now + lease.toMillis(), now, now, now, now));
     }
 
     private void renew(String sessionKey, String owner, Duration lease) {
