@@ -56,6 +56,21 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyRetrievalUsesTheEmbeddingRuntimeAndLucene() {
+        noClasses().that().resideOutsideOfPackage("ai.lango.retrieval..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", "ai.djl..", "ai.onnxruntime..",
+                        "org.apache.lucene..")
+                .check(classes);
+    }
+
+    @Test
+    void theAgentLayerKnowsRetrievalAndTheGraphOnlyThroughTheirPlugInPoints() {
+        noClasses().that().resideInAPackage("ai.lango.adk..")
+                .should().dependOnClassesThat().resideInAnyPackage("ai.lango.retrieval..", "ai.lango.graph..")
+                .check(classes);
+    }
+
+    @Test
     void theTurnVocabularyIsPlainJava() {
         noClasses().that().resideInAPackage("ai.lango.turn..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("ai.lango.turn..", "java..")

@@ -175,6 +175,11 @@ public class AdminResource {
                 .put("lango.memory.token-budget", memory.tokenBudget())
                 .put("lango.knowledge.enabled", settings.knowledge().enabled())
                 .put("lango.knowledge.context-budget", settings.knowledge().contextBudget());
+        LangoSettings.Retrieval retrieval = settings.retrieval();
+        body.put("lango.embedding.provider", retrieval.provider())
+                .put("lango.embedding.model", retrieval.model().orElse(null))
+                .put("lango.embedding.rag.enabled", retrieval.ragEnabled())
+                .put("lango.graph.enabled", retrieval.graphEnabled());
         ObjectNode remote = body.putObject("lango.a2a.remote-agents");
         settings.a2a().remoteAgents().forEach((name, url) -> remote.put(name, Redaction.url(url.toString())));
         return ApiJson.ok(body);

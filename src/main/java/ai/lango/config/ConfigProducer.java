@@ -73,4 +73,10 @@ public class ConfigProducer {
     LangoSettings.Knowledge knowledge(LangoSettings settings) {
         return settings.knowledge();
     }
+
+    @Produces
+    @Singleton
+    LangoSettings.Retrieval retrieval(LangoSettings settings) {
+        return settings.retrieval();
+    }
 }

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
-                            Knowledge knowledge) {
+                            Knowledge knowledge, Retrieval retrieval) {
 
     /** lango.http.port and lango.http.host: where the server listens. */
     public record Http(int port, String host) {
@@ -151,6 +151,32 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         public static final Knowledge DISABLED = new Knowledge(false, DEFAULT_CONTEXT_BUDGET);
     }
 
+    /**
+     * lango.embedding.* and lango.graph.*: the embedding provider ({@code local}, in the server, by
+     * default; {@code openai}, {@code gemini} or {@code ollama} with their lango.providers.* base URL
+     * and key) and its model (empty: the provider's default), whether retrieved context goes into the
+     * system prompt, and whether the knowledge graph is on.
+     */
+    public record Retrieval(String provider, Optional<String> model, Optional<String> baseUrl, Optional<String> apiKey,
+                            boolean ragEnabled, boolean graphEnabled) {
+
+        public static final String LOCAL = "local";
+        /** The local provider's one model: all-MiniLM-L6-v2, quantized, in the server. */
+        public static final String LOCAL_MODEL = "all-minilm-l6-v2-q";
+        public static final java.util.List<String> PROVIDERS = java.util.List.of(LOCAL, "openai", "gemini", "ollama");
+
+        /** Out of the box: the local model, no RAG section, no graph. */
+        public static final Retrieval DEFAULTS = new Retrieval(LOCAL, Optional.empty(), Optional.empty(), Optional.empty(),
+                false, false);
+
+        @Override
+        public String toString() {
+            return "Retrieval[provider=" + provider + ", model=" + model.orElse("-") + ", baseUrl=" + baseUrl.orElse("-")
+                    + ", apiKey=" + apiKey.map(k -> Redaction.MASK).orElse("-") + ", ragEnabled=" + ragEnabled
+                    + ", graphEnabled=" + graphEnabled + "]";
+        }
+    }
+
     /** Every configured secret, for masking wherever text leaves the server (tool results). */
     public List<String> secrets() {
         List<String> secrets = new java.util.ArrayList<>();
@@ -158,6 +184,7 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         database.password().ifPresent(secrets::add);
         model.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
         memory.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
+        retrieval.apiKey().ifPresent(secrets::add);
         return List.copyOf(secrets);
     }
 
@@ -179,6 +206,6 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     @Override
     public String toString() {
         return "LangoSettings[http=" + http + ", database=" + database + ", model=" + model + ", sessions=" + sessions
-                + ", agent=" + agent + ", tools=" + tools + ", access=" + access + ", a2a=" + a2a + "]";
+                + ", agent=" + agent + ", tools=" + tools + ", access=" + access + ", a2a=" + a2a + ", retrieval=" + retrieval + "]";
     }
 }

@@ -67,6 +67,10 @@ public final class SettingsParser {
     public static final String MEMORY_TOKEN_BUDGET = "lango.memory.token-budget";
     public static final String KNOWLEDGE_ENABLED = "lango.knowledge.enabled";
     public static final String KNOWLEDGE_CONTEXT_BUDGET = "lango.knowledge.context-budget";
+    public static final String EMBEDDING_PROVIDER = "lango.embedding.provider";
+    public static final String EMBEDDING_MODEL = "lango.embedding.model";
+    public static final String EMBEDDING_RAG_ENABLED = "lango.embedding.rag.enabled";
+    public static final String GRAPH_ENABLED = "lango.graph.enabled";
 
     /** The providers lango.provider accepts. */
     public static final int DEFAULT_MAX_TURNS = 25;
@@ -125,7 +129,7 @@ public final class SettingsParser {
                 agentLimits(), tools(dataDir),
                 new LangoSettings.Access(token, origins(), hosts(), maxBody(),
                         duration(WS_AUTH_TIMEOUT, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, true)), a2a(), memory(),
-                knowledge(model));
+                knowledge(model), retrieval());
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
@@ -277,6 +281,25 @@ public final class SettingsParser {
         return new LangoSettings.Knowledge(bool(KNOWLEDGE_ENABLED, configured),
                 integer(KNOWLEDGE_CONTEXT_BUDGET, LangoSettings.Knowledge.DEFAULT_CONTEXT_BUDGET, 1, Integer.MAX_VALUE,
                         "a positive number of tokens"));
+    }
+
+    /** lango.embedding.*, lango.graph.enabled: a remote embedding provider takes its lango.providers.<id>.* URL and key. */
+    private LangoSettings.Retrieval retrieval() {
+        String raw = value(EMBEDDING_PROVIDER).orElse(LangoSettings.Retrieval.LOCAL);
+        String id = raw.toLowerCase(Locale.ROOT);
+        if (!LangoSettings.Retrieval.PROVIDERS.contains(id)) {
+            throw invalid(EMBEDDING_PROVIDER, raw, String.join(", ", LangoSettings.Retrieval.PROVIDERS));
+        }
+        Optional<String> model = value(EMBEDDING_MODEL);
+        if (id.equals(LangoSettings.Retrieval.LOCAL) && model.filter(m -> !m.equals(LangoSettings.Retrieval.LOCAL_MODEL)).isPresent()) {
+            throw invalid(EMBEDDING_MODEL, model.get(), LangoSettings.Retrieval.LOCAL_MODEL
+                    + " (the one model of the local provider; another needs lango.embedding.provider openai, gemini or ollama)");
+        }
+        Optional<LangoSettings.ModelProvider> remote = id.equals(LangoSettings.Retrieval.LOCAL) ? Optional.empty()
+                : provider(EMBEDDING_PROVIDER);
+        return new LangoSettings.Retrieval(id, model,
+                remote.flatMap(LangoSettings.ModelProvider::baseUrl), remote.flatMap(LangoSettings.ModelProvider::apiKey),
+                bool(EMBEDDING_RAG_ENABLED, false), bool(GRAPH_ENABLED, false));
     }
 
     /** lango.session.lease-timeout: PT1S to PT10M; a lease shorter than a second would expire under a live turn. */

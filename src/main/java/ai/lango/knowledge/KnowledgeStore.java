@@ -1,6 +1,9 @@
 package ai.lango.knowledge;
 
+import ai.lango.retrieval.Document;
+import ai.lango.retrieval.Retrieval;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.Comparator;
 import java.util.List;
@@ -20,8 +23,24 @@ public class KnowledgeStore {
     @Inject
     KnowledgeRows rows;
 
+    @Inject
+    Retrieval retrieval;
+
+    @Inject
+    Event<KnowledgeSaved> saved;
+
+    @Inject
+    Event<KnowledgeDeleted> deleted;
+
     /** Saves the entry under its key; true when it was new. */
     public boolean save(KnowledgeEntry entry) {
+        boolean created = store(entry);
+        retrieval.index(document(entry));
+        saved.fire(new KnowledgeSaved(entry, created));
+        return created;
+    }
+
+    private boolean store(KnowledgeEntry entry) {
         if (rows.update(entry)) {
             return false;
         }
@@ -34,6 +53,11 @@ public class KnowledgeStore {
             }
             throw raced;
         }
+    }
+
+    /** The entry as retrieval indexes it: its content, under its key. */
+    static Document document(KnowledgeEntry entry) {
+        return new Document(Document.KNOWLEDGE, entry.key(), null, entry.content());
     }
 
     public Optional<KnowledgeEntry> get(String key) {
@@ -64,6 +88,11 @@ public class KnowledgeStore {
     }
 
     public boolean delete(String key) {
-        return rows.delete(key);
+        boolean found = rows.delete(key);
+        retrieval.remove(Document.KNOWLEDGE, key);
+        if (found) {
+            deleted.fire(new KnowledgeDeleted(key));
+        }
+        return found;
     }
 }

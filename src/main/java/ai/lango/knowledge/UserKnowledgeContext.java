@@ -3,11 +3,17 @@ package ai.lango.knowledge;
 import ai.lango.config.LangoSettings;
 import ai.lango.prompt.ContextSource;
 import ai.lango.prompt.PromptContext;
+import ai.lango.retrieval.Document;
+import ai.lango.retrieval.Hit;
+import ai.lango.retrieval.Retrieval;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import jakarta.inject.Inject;
 import java.util.Optional;
 
-/** {@code ## User Knowledge}: the entries most relevant to the user's message, at most 5, within the budget. */
+/** {@code ## User Knowledge}: the entries most relevant to the user's message (see {@link #relevant}), at most 5, within the budget. */
 @ApplicationScoped
 public class UserKnowledgeContext implements ContextSource {
 
@@ -18,6 +24,9 @@ public class UserKnowledgeContext implements ContextSource {
 
     @Inject
     KnowledgeStore store;
+
+    @Inject
+    Retrieval retrieval;
 
     @Override
     public String name() {
@@ -34,8 +43,25 @@ public class UserKnowledgeContext implements ContextSource {
         if (!settings.enabled() || context.userMessage() == null) {
             return Optional.empty();
         }
-        String section = KnowledgeSection.render(TITLE, store.search(context.userMessage(), null, KnowledgeSection.MAX_ITEMS)
-                .stream().map(KnowledgeSection::line).toList(), settings.contextBudget());
+        String section = KnowledgeSection.render(TITLE, relevant(context.userMessage()).stream().map(KnowledgeSection::line)
+                .toList(), settings.contextBudget());
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
+    }
+
+    /**
+     * The entries retrieval relates to the message (by meaning or words), then, for entries saved a
+     * moment ago and not embedded yet, those sharing a keyword with it.
+     */
+    List<KnowledgeEntry> relevant(String message) {
+        Map<String, KnowledgeEntry> found = new LinkedHashMap<>();
+        for (Hit hit : retrieval.related(message, KnowledgeSection.MAX_ITEMS, List.of(Document.KNOWLEDGE), null)) {
+            store.get(hit.sourceId()).ifPresent(e -> found.put(e.key(), e));
+        }
+        for (KnowledgeEntry e : store.search(message, null, KnowledgeSection.MAX_ITEMS)) {
+            if (found.size() < KnowledgeSection.MAX_ITEMS) {
+                found.putIfAbsent(e.key(), e);
+            }
+        }
+        return List.copyOf(found.values());
     }
 }

@@ -43,6 +43,13 @@ class LearningRows {
         return !found.isEmpty();
     }
 
+    Optional<Learning> find(String trigger, String errorPattern) {
+        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.trigger = :trigger AND l.errorPattern = :pattern",
+                        LearningEntity.class)
+                .setParameter("trigger", trigger).setParameter("pattern", errorPattern).getResultList().stream()
+                .findFirst().map(LearningEntity::view);
+    }
+
     /** Changes the learning with this id under a lock; false when there is none. */
     boolean change(long id, Consumer<LearningEntity> change) {
         LearningEntity found = em.find(LearningEntity.class, id, LockModeType.PESSIMISTIC_WRITE);

@@ -1,6 +1,8 @@
 package ai.lango.learning;
 
 import ai.lango.knowledge.Keywords;
+import ai.lango.retrieval.Document;
+import ai.lango.retrieval.Retrieval;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -22,6 +24,9 @@ public class LearningStore {
 
     @Inject
     LearningRows rows;
+
+    @Inject
+    Retrieval retrieval;
 
     /** A fix given explicitly (save_learning): stored or replacing the one under the same trigger and pattern. */
     public void saveFix(String trigger, String errorPattern, String fix, String diagnosis, String category) {
@@ -79,11 +84,21 @@ public class LearningStore {
     }
 
     public boolean delete(long id) {
-        return rows.delete(id);
+        boolean found = rows.delete(id);
+        retrieval.remove(Document.LEARNING, Long.toString(id));
+        return found;
+    }
+
+    /** The learning as retrieval indexes it: its trigger, then its fix (or, without one, what was diagnosed). */
+    static Document document(Learning learning) {
+        String body = learning.hasFix() ? learning.fix() : learning.diagnosis();
+        return new Document(Document.LEARNING, Long.toString(learning.id()), null,
+                learning.trigger() + (body == null || body.isBlank() ? "" : "\n" + body));
     }
 
     private void upsert(String trigger, String pattern, Consumer<LearningEntity> change) {
         if (rows.change(trigger, pattern, change)) {
+            indexed(trigger, pattern);
             return;
         }
         try {
@@ -94,5 +109,10 @@ public class LearningStore {
         if (!rows.change(trigger, pattern, change)) {
             throw new IllegalStateException("learning " + trigger + " could not be stored");
         }
+        indexed(trigger, pattern);
+    }
+
+    private void indexed(String trigger, String pattern) {
+        rows.find(trigger, pattern).ifPresent(l -> retrieval.index(document(l)));
     }
 }

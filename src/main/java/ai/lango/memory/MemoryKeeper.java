@@ -146,7 +146,7 @@ public class MemoryKeeper {
                 MemoryPrompts.messages(batch.stream().map(SessionStore.Numbered::message).toList()));
         long first = batch.get(0).id();
         long end = batch.get(batch.size() - 1).id();
-        if (store.observe(sessionId, observation, first, end)) {
+        if (store.observe(sessionId, sessionKey, observation, first, end)) {
             LOG.info(() -> "memory: session " + sessionKey + " observed, messages " + first + " to " + end);
         }
         return true;
@@ -160,7 +160,7 @@ public class MemoryKeeper {
         }
         String reflection = model.complete(MemoryPrompts.REFLECTOR,
                 MemoryPrompts.observations(observations.stream().map(Observation::content).toList()));
-        if (store.fold(sessionId, reflection, 1, observations.stream().map(Observation::id).toList(), List.of())) {
+        if (store.fold(sessionId, sessionKey, reflection, 1, observations.stream().map(Observation::id).toList(), List.of())) {
             LOG.info(() -> "memory: session " + sessionKey + " reflected " + observations.size() + " observations");
         }
         return true;
@@ -175,7 +175,7 @@ public class MemoryKeeper {
         int generation = reflections.stream().mapToInt(Reflection::generation).max().orElse(0) + 1;
         String consolidated = model.complete(MemoryPrompts.REFLECTOR, MemoryPrompts.reflections(reflections.stream()
                 .map(r -> new MemoryPrompts.Generation(r.content(), r.generation())).toList()));
-        if (store.fold(sessionId, consolidated, generation, List.of(), reflections.stream().map(Reflection::id).toList())) {
+        if (store.fold(sessionId, sessionKey, consolidated, generation, List.of(), reflections.stream().map(Reflection::id).toList())) {
             LOG.info(() -> "memory: session " + sessionKey + " consolidated " + reflections.size()
                     + " reflections into generation " + generation);
         }

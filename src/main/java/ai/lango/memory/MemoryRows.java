@@ -1,11 +1,13 @@
 package ai.lango.memory;
 
+import ai.lango.retrieval.Document;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -115,5 +117,22 @@ class MemoryRows {
         int reflections = em.createQuery("DELETE FROM ReflectionEntity r WHERE r.sessionId = :sid")
                 .setParameter("sid", sessionId).executeUpdate();
         return observations + reflections;
+    }
+
+    /** The session's observation stored last before {@code id}, if any. */
+    Long observationBefore(long sessionId, long id) {
+        return em.createQuery("SELECT MAX(o.id) FROM ObservationEntity o WHERE o.sessionId = :sid AND o.id < :id", Long.class)
+                .setParameter("sid", sessionId).setParameter("id", id).getSingleResult();
+    }
+
+    /** Every observation or reflection (by {@code collection}) of every session, with its session's key. */
+    List<Document> documents(String collection) {
+        String entity = Document.OBSERVATION.equals(collection) ? "ObservationEntity" : "ReflectionEntity";
+        List<Document> documents = new ArrayList<>();
+        for (Object[] row : em.createQuery("SELECT e.id, s.key, e.content FROM " + entity + " e, SessionEntity s"
+                + " WHERE e.sessionId = s.id", Object[].class).getResultList()) {
+            documents.add(new Document(collection, row[0].toString(), (String) row[1], (String) row[2]));
+        }
+        return documents;
     }
 }

@@ -1,8 +1,11 @@
 package ai.lango.memory;
 
+import ai.lango.retrieval.Document;
+import ai.lango.retrieval.Retrieval;
 import ai.lango.session.SessionStore;
 import ai.lango.session.TokenEstimator;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +26,18 @@ public class MemoryStore {
 
     @Inject
     MemoryRows rows;
+
+    @Inject
+    Retrieval retrieval;
+
+    @Inject
+    Event<ObservationSaved> observationSaved;
+
+    @Inject
+    Event<ReflectionSaved> reflectionSaved;
+
+    @Inject
+    Event<MemoryCleared> cleared;
 
     /** A session's memory: everything stored (folded items included, marked), oldest first. */
     public record Contents(List<Observation> observations, List<Reflection> reflections) {
@@ -64,9 +79,12 @@ public class MemoryStore {
     }
 
     /** Stores an observation of messages {@code first} to {@code last}; false when another server observed them first. */
-    boolean observe(long sessionId, String content, long first, long last) {
+    boolean observe(long sessionId, String sessionKey, String content, long first, long last) {
         try {
-            rows.insertObservation(sessionId, content, TokenEstimator.estimate(content), first, last);
+            Observation stored = rows.insertObservation(sessionId, content, TokenEstimator.estimate(content), first, last);
+            retrieval.index(new Document(Document.OBSERVATION, Long.toString(stored.id()), sessionKey, content));
+            observationSaved.fire(new ObservationSaved(stored.id(), sessionKey, rows.observationBefore(sessionId, stored.id()),
+                    content));
             return true;
         } catch (RuntimeException e) {
             if (rows.lastObservedMessageId(sessionId) >= first) {
@@ -78,9 +96,13 @@ public class MemoryStore {
     }
 
     /** Stores a reflection folding these items; false when another server folded any of them first. */
-    boolean fold(long sessionId, String content, int generation, List<Long> observationIds, List<Long> reflectionIds) {
+    boolean fold(long sessionId, String sessionKey, String content, int generation, List<Long> observationIds,
+                 List<Long> reflectionIds) {
         try {
-            rows.fold(sessionId, content, TokenEstimator.estimate(content), generation, observationIds, reflectionIds);
+            Reflection stored = rows.fold(sessionId, content, TokenEstimator.estimate(content), generation, observationIds,
+                    reflectionIds);
+            retrieval.index(new Document(Document.REFLECTION, Long.toString(stored.id()), sessionKey, content));
+            reflectionSaved.fire(new ReflectionSaved(stored.id(), sessionKey, observationIds, reflectionIds, content));
             return true;
         } catch (RuntimeException e) {
             if (causedBy(e, MemoryRows.LostRace.class)) {
@@ -95,6 +117,7 @@ public class MemoryStore {
     public boolean clear(String sessionKey) {
         Optional<Long> id = sessions.id(sessionKey);
         id.ifPresent(rows::clear);
+        forgotten(sessionKey);
         return id.isPresent();
     }
 
@@ -105,5 +128,20 @@ public class MemoryStore {
             }
         }
         return false;
+    }
+
+    void sessionDeleted(@jakarta.enterprise.event.Observes ai.lango.session.SessionDeleted deleted) {
+        forgotten(deleted.key());
+    }
+
+    /** What derives from the session's memory (its vectors, its graph links) goes: after a clear, or with the session. */
+    public void forgotten(String sessionKey) {
+        retrieval.removeSession(sessionKey);
+        cleared.fire(new MemoryCleared(sessionKey));
+    }
+
+    /** Every observation and reflection of every session, as documents for retrieval. */
+    public List<Document> documents(String collection) {
+        return rows.documents(collection);
     }
 }

@@ -10,8 +10,8 @@ import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * The schema is owned by the versioned migrations in db/migration, applied by Flyway at start;
- * EclipseLink never generates DDL. One SQL script serves every database: {@code ${text}} is the
- * only type that differs.
+ * EclipseLink never generates DDL. One SQL script serves every database: {@code ${text}} (long
+ * text) and {@code ${bytes}} (a byte string) are the only types that differ.
  */
 public final class SchemaMigrations {
 
@@ -42,7 +42,7 @@ public final class SchemaMigrations {
         MigrateResult result = Flyway.configure(SchemaMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(LOCATION)
-                .placeholders(Map.of("text", largeTextType(product)))
+                .placeholders(Map.of("text", largeTextType(product), "bytes", binaryType(product)))
                 .load()
                 .migrate();
         return new Database(product, url,
@@ -61,6 +61,18 @@ public final class SchemaMigrations {
         }
         if (name.contains("postgres")) {
             return "TEXT";
+        }
+        throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on HSQLDB or PostgreSQL");
+    }
+
+    /** A byte string of up to 1 MiB (a vector of 384 floats is 1.5 KiB, of 3,072 floats 12 KiB). */
+    static String binaryType(String product) {
+        String name = product.toLowerCase(Locale.ROOT);
+        if (name.contains("postgres")) {
+            return "BYTEA";
+        }
+        if (name.contains("hsql") || name.contains("h2")) {
+            return "VARBINARY(1048576)";
         }
         throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on HSQLDB or PostgreSQL");
     }

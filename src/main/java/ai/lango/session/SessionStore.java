@@ -25,6 +25,9 @@ public class SessionStore {
     private static final int MAX_GROUP = 64;
 
     @Inject
+    jakarta.enterprise.event.Event<SessionDeleted> sessionDeleted;
+
+    @Inject
     SessionRows rows;
 
     @Inject
@@ -177,7 +180,11 @@ public class SessionStore {
 
     /** Deletes the session with its messages; false when there was none. */
     public boolean delete(String key) {
-        return rows.delete(SessionKeys.require("session key", key));
+        boolean deleted = rows.delete(SessionKeys.require("session key", key));
+        if (deleted) {
+            sessionDeleted.fire(new SessionDeleted(key));
+        }
+        return deleted;
     }
 
     /** State shared by every session of the app ("app:" keys, stored without the prefix). */

@@ -53,6 +53,22 @@ public final class ToolArgs {
         return strings;
     }
 
+    /** An optional whole number within [min, max]: {@code fallback} when absent. */
+    public static int integer(Map<String, Object> args, String name, int fallback, int min, int max) throws ToolException {
+        if (args.get(name) == null) {
+            return fallback;
+        }
+        int value = Args.integer(args, name);
+        if (value < min || value > max) {
+            throw new ToolException("parameter \"" + name + "\" must be from " + min + " to " + max);
+        }
+        return value;
+    }
+
+    public static Map<String, Object> integer(String description) {
+        return Map.of("type", "integer", "description", description);
+    }
+
     /** A JSON Schema object; {@code required} names the required properties. */
     public static Map<String, Object> schema(Map<String, Object> properties, List<String> required) {
         return Map.of("type", "object", "properties", properties, "required", required);

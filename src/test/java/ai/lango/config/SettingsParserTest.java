@@ -264,4 +264,41 @@ class SettingsParserTest {
                 "lango.provider", "openai", "lango.providers.openai.api-key", "sk-123456789"));
         assertEquals(java.util.Set.of("tok-123456789", "pw-123456789", "sk-123456789"), java.util.Set.copyOf(settings.secrets()));
     }
+
+    @Test
+    void embeddingsAreLocalAndOfflineByDefaultWithRagAndGraphOff() {
+        LangoSettings.Retrieval retrieval = parse(Map.of()).retrieval();
+        assertEquals("local", retrieval.provider());
+        assertTrue(retrieval.model().isEmpty());
+        assertTrue(retrieval.apiKey().isEmpty());
+        assertFalse(retrieval.ragEnabled());
+        assertFalse(retrieval.graphEnabled());
+    }
+
+    @Test
+    void unknownEmbeddingProviderIsRefusedNamingTheAcceptedOnes() {
+        String message = error(Map.of("lango.embedding.provider", "anthropic"));
+        assertTrue(message.contains("lango.embedding.provider") && message.contains("local, openai, gemini, ollama"), message);
+    }
+
+    @Test
+    void theLocalProviderRefusesAnotherModel() {
+        String message = error(Map.of("lango.embedding.model", "bge-small"));
+        assertTrue(message.contains("lango.embedding.model") && message.contains("all-minilm-l6-v2-q"), message);
+    }
+
+    @Test
+    void aRemoteEmbeddingProviderTakesItsProvidersUrlAndKeyWhichStaySecret() {
+        LangoSettings settings = parse(Map.of("lango.embedding.provider", "OpenAI", "lango.embedding.model", "text-embedding-3-large",
+                "lango.providers.openai.api-key", "sk-embed", "lango.providers.openai.base-url", "http://127.0.0.1:8080/v1",
+                "lango.embedding.rag.enabled", "true", "lango.graph.enabled", "true"));
+        LangoSettings.Retrieval retrieval = settings.retrieval();
+        assertEquals("openai", retrieval.provider());
+        assertEquals(Optional.of("text-embedding-3-large"), retrieval.model());
+        assertEquals(Optional.of("http://127.0.0.1:8080/v1"), retrieval.baseUrl());
+        assertEquals(Optional.of("sk-embed"), retrieval.apiKey());
+        assertTrue(retrieval.ragEnabled() && retrieval.graphEnabled());
+        assertTrue(settings.secrets().contains("sk-embed"));
+        assertFalse(settings.toString().contains("sk-embed"), settings.toString());
+    }
 }

@@ -1,0 +1,5 @@
+package ai.lango.knowledge;
+
+/** A CDI event: the entry was saved, new ({@code created}) or replacing the one under its key. */
+public record KnowledgeSaved(KnowledgeEntry entry, boolean created) {
+}

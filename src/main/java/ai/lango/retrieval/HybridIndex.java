@@ -1,0 +1,141 @@
+package ai.lango.retrieval;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Documents with their vectors, searched by vector similarity and by keywords, fused. The vector
+ * side is exact (a scan of unit vectors: 2 ms for 10,000 of 384 dimensions here), so nothing is
+ * missed for want of an approximate index. A vector of another length than the query's (an empty one
+ * for a document still to be embedded by the current model) takes part by keywords only. Safe for
+ * concurrent use.
+ */
+public final class HybridIndex implements AutoCloseable {
+
+    /** Candidates each side offers the fusion, at least. */
+    static final int MIN_CANDIDATES = 50;
+
+    /** A stored document and its unit vector. */
+    public record Entry(Document document, float[] vector) {
+    }
+
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final KeywordIndex keywords = new KeywordIndex();
+
+    /** Adds or replaces the document (by its node name); call {@link #refresh()} to make it searchable by keyword. */
+    public void put(Document document, float[] vector) {
+        entries.put(document.node(), new Entry(document, vector));
+        keywords.put(document.node(), group(document.collection(), document.sessionKey()), document.content());
+    }
+
+    public void remove(String node) {
+        entries.remove(node);
+        keywords.remove(node);
+    }
+
+    public void refresh() {
+        keywords.refresh();
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** The stored text of the node, if it is here. */
+    public Optional<String> contentOf(String node) {
+        return Optional.ofNullable(entries.get(node)).map(e -> e.document().content());
+    }
+
+    /** The session of the node, if it is here and belongs to one. */
+    public Optional<String> sessionOf(String node) {
+        return Optional.ofNullable(entries.get(node)).map(e -> e.document().sessionKey());
+    }
+
+    public Set<String> nodes() {
+        return Set.copyOf(entries.keySet());
+    }
+
+    /**
+     * The at most {@code limit} documents of {@code collections} most relevant to the query (its
+     * text for keywords, its vector for similarity; a null vector searches by keywords alone);
+     * session-scoped collections only within {@code sessionKey} (none without one).
+     */
+    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionKey, int limit) {
+        return search(text, vector, collections, sessionKey, limit, -1);
+    }
+
+    /** As above, but the vector side offers only documents at least {@code minSimilarity} (cosine) like the query. */
+    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionKey, int limit,
+                            double minSimilarity) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        int candidates = Math.max(MIN_CANDIDATES, limit * 4);
+        Set<String> groups = new HashSet<>();
+        for (String collection : collections) {
+            boolean scoped = Document.SESSION_SCOPED.contains(collection);
+            if (!scoped || sessionKey != null) {
+                groups.add(group(collection, scoped ? sessionKey : null));
+            }
+        }
+        List<List<String>> rankings = new ArrayList<>();
+        if (vector != null) {
+            rankings.add(nearest(vector, groups, candidates, minSimilarity));
+        }
+        rankings.add(keywords.search(text, groups, candidates));
+        List<Hit> hits = new ArrayList<>();
+        for (Fusion.Scored scored : Fusion.reciprocalRank(rankings, Fusion.K)) {
+            Entry entry = entries.get(scored.id());
+            if (entry != null) {
+                Document d = entry.document();
+                hits.add(new Hit(d.collection(), d.sourceId(), d.content(), scored.score()));
+                if (hits.size() == limit) {
+                    break;
+                }
+            }
+        }
+        return hits;
+    }
+
+    /** The node names of the {@code n} entries nearest to the vector, nearest first. */
+    List<String> nearest(float[] vector, Set<String> groups, int n, double minSimilarity) {
+        record Near(String node, double similarity) {
+        }
+        PriorityQueue<Near> best = new PriorityQueue<>(Comparator.comparingDouble(Near::similarity));
+        for (Map.Entry<String, Entry> e : entries.entrySet()) {
+            Document d = e.getValue().document();
+            if (e.getValue().vector().length != vector.length || !groups.contains(group(d.collection(), d.sessionKey()))) {
+                continue;
+            }
+            double similarity = Vectors.dot(vector, e.getValue().vector());
+            if (similarity < minSimilarity) {
+                continue;
+            }
+            if (best.size() < n) {
+                best.add(new Near(e.getKey(), similarity));
+            } else if (similarity > best.peek().similarity()) {
+                best.poll();
+                best.add(new Near(e.getKey(), similarity));
+            }
+        }
+        List<Near> sorted = new ArrayList<>(best);
+        sorted.sort(Comparator.comparingDouble(Near::similarity).reversed());
+        return sorted.stream().map(Near::node).toList();
+    }
+
+    private static String group(String collection, String sessionKey) {
+        return sessionKey == null ? collection : collection + "\u0000" + sessionKey;
+    }
+
+    @Override
+    public void close() {
+        keywords.close();
+    }
+}

@@ -1,0 +1,56 @@
+package ai.lango.retrieval;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.prompt.BudgetedSection;
+import ai.lango.prompt.ContextSource;
+import ai.lango.prompt.PromptContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code ## Semantic Context (RAG)}: what retrieval finds for the user's message (every collection,
+ * this session's memory), within the section budget; only with lango.embedding.rag.enabled.
+ */
+@ApplicationScoped
+public class RagContext implements ContextSource {
+
+    static final String TITLE = "## Semantic Context (RAG)";
+    static final int MAX_HITS = 5;
+
+    @Inject
+    LangoSettings.Retrieval settings;
+
+    @Inject
+    LangoSettings.Knowledge knowledge;
+
+    @Inject
+    Retrieval retrieval;
+
+    @Override
+    public String name() {
+        return "rag";
+    }
+
+    @Override
+    public int order() {
+        return RETRIEVED;
+    }
+
+    @Override
+    public Optional<String> section(PromptContext context) {
+        if (!settings.ragEnabled() || context.userMessage() == null || context.userMessage().isBlank()) {
+            return Optional.empty();
+        }
+        List<String> blocks = retrieval.related(context.userMessage(), MAX_HITS, List.of(), context.sessionKey()).stream()
+                .map(RagContext::block).toList();
+        String section = BudgetedSection.render(TITLE, blocks, MAX_HITS, knowledge.contextBudget());
+        return section.isEmpty() ? Optional.empty() : Optional.of(section);
+    }
+
+    /** One hit: a blank line, {@code ### [collection] id}, its text. */
+    static String block(Hit hit) {
+        return "\n### [" + hit.collection() + "] " + hit.sourceId() + "\n" + hit.content();
+    }
+}

@@ -1,0 +1,5 @@
+package ai.lango.session;
+
+/** A CDI event: the session was deleted, with its messages (and, by the database's cascade, what hangs on it). */
+public record SessionDeleted(String key) {
+}
