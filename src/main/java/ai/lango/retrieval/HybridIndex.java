@@ -28,16 +28,34 @@ public final class HybridIndex implements AutoCloseable {
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final KeywordIndex keywords = new KeywordIndex();
+    /** Documents per search group, so that a search of nothing costs nothing. */
+    private final Map<String, Integer> perGroup = new ConcurrentHashMap<>();
 
     /** Adds or replaces the document (by its node name); call {@link #refresh()} to make it searchable by keyword. */
     public void put(Document document, float[] vector) {
-        entries.put(document.node(), new Entry(document, vector));
+        Entry previous = entries.put(document.node(), new Entry(document, vector));
+        if (previous != null) {
+            counted(previous.document(), -1);
+        }
+        counted(document, 1);
         keywords.put(document.node(), group(document.collection(), document.sessionKey()), document.content());
     }
 
     public void remove(String node) {
-        entries.remove(node);
+        Entry previous = entries.remove(node);
+        if (previous != null) {
+            counted(previous.document(), -1);
+        }
         keywords.remove(node);
+    }
+
+    private void counted(Document d, int delta) {
+        perGroup.merge(group(d.collection(), d.sessionKey()), delta, Integer::sum);
+    }
+
+    /** Whether a search of these collections (within this session) has anything to find. */
+    public boolean holdsAny(Set<String> collections, String sessionKey) {
+        return groups(collections, sessionKey).stream().anyMatch(g -> perGroup.getOrDefault(g, 0) > 0);
     }
 
     public void refresh() {
@@ -78,13 +96,7 @@ public final class HybridIndex implements AutoCloseable {
             return List.of();
         }
         int candidates = Math.max(MIN_CANDIDATES, limit * 4);
-        Set<String> groups = new HashSet<>();
-        for (String collection : collections) {
-            boolean scoped = Document.SESSION_SCOPED.contains(collection);
-            if (!scoped || sessionKey != null) {
-                groups.add(group(collection, scoped ? sessionKey : null));
-            }
-        }
+        Set<String> groups = groups(collections, sessionKey);
         List<List<String>> rankings = new ArrayList<>();
         if (vector != null) {
             rankings.add(nearest(vector, groups, candidates, minSimilarity));
@@ -128,6 +140,18 @@ public final class HybridIndex implements AutoCloseable {
         List<Near> sorted = new ArrayList<>(best);
         sorted.sort(Comparator.comparingDouble(Near::similarity).reversed());
         return sorted.stream().map(Near::node).toList();
+    }
+
+    /** The search groups of the collections: session-scoped ones within the session only, none without one. */
+    private static Set<String> groups(Set<String> collections, String sessionKey) {
+        Set<String> groups = new HashSet<>();
+        for (String collection : collections) {
+            boolean scoped = Document.SESSION_SCOPED.contains(collection);
+            if (!scoped || sessionKey != null) {
+                groups.add(group(collection, scoped ? sessionKey : null));
+            }
+        }
+        return groups;
     }
 
     private static String group(String collection, String sessionKey) {

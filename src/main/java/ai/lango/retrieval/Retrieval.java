@@ -175,6 +175,9 @@ public class Retrieval {
         }
         syncIfDue();
         Set<String> wanted = collections == null || collections.isEmpty() ? Set.copyOf(Document.COLLECTIONS) : Set.copyOf(collections);
+        if (!index.holdsAny(wanted, sessionKey)) {
+            return List.of(); // nothing to find: the query is not embedded, which keeps turns without knowledge fast
+        }
         return index.search(query, queryVector(query), wanted, sessionKey, limit, minSimilarity);
     }
 
