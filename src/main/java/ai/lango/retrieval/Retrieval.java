@@ -39,6 +39,11 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class Retrieval {
 
+    /**
+     * Characters of a text the model is given: its beginning. Remote models refuse long inputs
+     * (OpenAI's at 8,191 tokens) and the local one would average many windows; keywords see it all.
+     */
+    static final int EMBEDDED_CHARS = 8000;
     /** Documents waiting to be embedded, at most; more are embedded at the next start instead. */
     static final int QUEUE_CAPACITY = 4096;
     /** Documents embedded in one call of the model. */
@@ -225,7 +230,7 @@ public class Retrieval {
             return null;
         }
         try {
-            float[] vector = e.get().embed(List.of(query)).get(0);
+            float[] vector = e.get().embed(List.of(head(query))).get(0);
             synchronized (queries) {
                 queries.put(query, new CachedQuery(vector, now));
                 if (queries.size() > QUERY_CACHE) {
@@ -302,7 +307,7 @@ public class Retrieval {
         }
         for (int from = 0; from < documents.size(); from += BATCH) {
             List<Document> batch = documents.subList(from, Math.min(documents.size(), from + BATCH));
-            List<float[]> vectors = e.get().embed(batch.stream().map(Document::content).toList());
+            List<float[]> vectors = e.get().embed(batch.stream().map(d -> head(d.content())).toList());
             for (int i = 0; i < batch.size(); i++) {
                 Document d = batch.get(i);
                 if (removedInFlight.remove(d.node())) {
@@ -356,6 +361,10 @@ public class Retrieval {
             int n = orphans;
             LOG.info(() -> "deleted " + n + " vectors whose rows are gone");
         }
+    }
+
+    private static String head(String text) {
+        return text.length() <= EMBEDDED_CHARS ? text : text.substring(0, EMBEDDED_CHARS);
     }
 
     /** Whether the document's stored vector was computed from this very text by the current model. */
