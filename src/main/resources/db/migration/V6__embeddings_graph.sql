@@ -31,9 +31,9 @@ CREATE SEQUENCE lango_triples_seq START WITH 50 INCREMENT BY 50;
 
 CREATE TABLE lango_triples (
     id          BIGINT PRIMARY KEY,
-    subject     VARCHAR(255) NOT NULL,
+    subject     VARCHAR(300) NOT NULL,
     predicate   VARCHAR(64) NOT NULL,
-    object      VARCHAR(255) NOT NULL,
+    object      VARCHAR(300) NOT NULL,
     metadata    ${text} NOT NULL,
     source      VARCHAR(300),
     created_at  BIGINT NOT NULL,

@@ -1,14 +1,11 @@
 package ai.lango.memory;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.provider.ChatMessage;
-import ai.lango.provider.ChatRequest;
+import ai.lango.provider.Completion;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderCatalog;
-import ai.lango.provider.StreamEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -45,22 +42,7 @@ public class MemoryModel {
     String complete(String instruction, String input) {
         String model = modelName().orElseThrow(() -> new IllegalStateException(
                 "memory has no model: set lango.memory.model or lango.model"));
-        StringBuilder answer = new StringBuilder();
-        try (Provider.OpenStream stream = provider().open(new ChatRequest(model,
-                List.of(ChatMessage.system(instruction), ChatMessage.user(input)), List.of(), null, null))) {
-            stream.drain(event -> {
-                if (event instanceof StreamEvent.TextDelta delta) {
-                    answer.append(delta.text());
-                } else if (event instanceof StreamEvent.Error error) {
-                    throw error.error();
-                }
-            });
-        }
-        String text = answer.toString().strip();
-        if (text.isEmpty()) {
-            throw new IllegalStateException("the memory model " + name().orElse("") + " answered nothing");
-        }
-        return text;
+        return Completion.complete(provider(), model, instruction, input);
     }
 
     private Provider provider() {

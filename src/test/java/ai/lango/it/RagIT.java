@@ -84,6 +84,12 @@ class RagIT extends FakeLlmIT {
         String refused = fake.last().json().path("messages").toString();
         assertTrue(refused.contains("may hold only"), refused);
         knowledge.delete(entry);
+
+        java.net.http.HttpResponse<String> graph = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://localhost:" + ItPorts.HTTP + "/lango-rag/api/admin/graph")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, graph.statusCode(), "the graph is off by default");
+        assertTrue(graph.body().contains("graph_disabled"), graph.body());
     }
 
     /** The response of the named tool in the last request's messages (OpenAI wire: a "tool" message with JSON content). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.fake.TestJson;
+import ai.lango.graph.GraphStore;
 import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.retrieval.Document;
@@ -43,7 +44,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Retrieval on the real server with the default, local embedding model: a paraphrase that shares
  * no word with what was saved finds it; the vectors are in the database and survive a redeploy
- * (which also proves the native libraries of the model load again in the same JVM); one stored by
+ * (which also proves the native libraries of the model load again in the same JVM), and so do the
+ * entry's triples; one stored by
  * another model is embedded again at start; a deleted entry is gone from the results; observations
  * are found only in their own session.
  */
@@ -60,7 +62,7 @@ class RetrievalIT {
 
     @Deployment(name = "app", managed = false)
     static WebArchive deployment() {
-        return ItDeployments.war("lango-retrieval.war", RetrievalIT.class);
+        return ItDeployments.configured(ItDeployments.war("lango-retrieval.war", RetrievalIT.class), "lango.graph.enabled=true\n");
     }
 
     @ArquillianResource
@@ -71,6 +73,9 @@ class RetrievalIT {
 
     @Inject
     Retrieval retrieval;
+
+    @Inject
+    GraphStore graph;
 
     @Test
     @Order(1)
@@ -98,6 +103,10 @@ class RetrievalIT {
         assertFalse(hits.isEmpty());
         assertEquals(key, hits.get(0).sourceId(), hits.toString());
 
+        long deadline = System.nanoTime() + INDEXED.toNanos();
+        while (graph.query("knowledge:" + key, "contains", "collection:knowledge").isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
         System.setProperty(KEY, key);
         System.setProperty(STALE_KEY, stale);
         System.setProperty(ROW_ID, Long.toString(row(key).id()));
@@ -121,6 +130,7 @@ class RetrievalIT {
         assertTrue(retrieval.awaitIdle(INDEXED));
         String key = System.getProperty(KEY);
         Row kept = row(key);
+        assertEquals(1, graph.query("knowledge:" + key, "contains", "collection:knowledge").size(), "triples survive too");
         assertEquals(Long.parseLong(System.getProperty(ROW_ID)), kept.id(), "the stored vector was reused, not computed again");
         assertEquals(LocalEmbedder.MODEL, kept.model());
         Row reembedded = row(System.getProperty(STALE_KEY));
@@ -148,6 +158,11 @@ class RetrievalIT {
         assertTrue(retrieval.search("staging database password rotation", 10, List.of(), null).stream()
                 .noneMatch(h -> h.sourceId().equals(key)));
         assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE collection = 'knowledge' AND source_id = ?", key));
+        long deadline = System.nanoTime() + INDEXED.toNanos();
+        while (!graph.query("knowledge:" + key, null, null).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(graph.query("knowledge:" + key, null, null).isEmpty(), "its triples go with it");
         knowledge.delete(System.getProperty(STALE_KEY));
     }
 

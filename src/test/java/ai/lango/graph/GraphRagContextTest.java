@@ -1,0 +1,31 @@
+package ai.lango.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GraphRagContextTest {
+
+    @Test
+    void linesNameEachNewNodeOnceWithHowItWasReached() {
+        List<String> lines = GraphRagContext.expand(List.of("knowledge:outage", "knowledge:certs"), hit -> switch (hit) {
+            case "knowledge:outage" -> List.of(Triple.of("knowledge:outage", "caused_by", "expired certificate"),
+                    Triple.of("renewal job", "resolved_by", "expired certificate"),
+                    Triple.of("knowledge:outage", "related_to", "knowledge:certs"));
+            default -> List.of(Triple.of("knowledge:certs", "related_to", "expired certificate"));
+        });
+        assertEquals(List.of("- **expired certificate** (via caused_by from knowledge:outage)",
+                "- **renewal job** (via resolved_by from expired certificate)"), lines);
+    }
+
+    @Test
+    void atMostTenNodes() {
+        List<Triple> star = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            star.add(Triple.of("knowledge:hub", "related_to", "n" + i));
+        }
+        assertEquals(GraphRagContext.MAX_NODES, GraphRagContext.expand(List.of("knowledge:hub"), hit -> star).size());
+    }
+}
