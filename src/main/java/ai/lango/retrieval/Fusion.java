@@ -12,7 +12,10 @@ import java.util.Map;
  */
 public final class Fusion {
 
-    /** The constant of the fusion; 30 scored best on SciFact (README, "Retrieval quality"), 60 is the literature's default. */
+    /**
+     * The constant of the fusion. On SciFact (README, "Retrieval quality") 10, 30 and 60 scored
+     * within 0.006 of each other; 30 sits between the literature's 60 and the sharper 10.
+     */
     public static final int K = 30;
 
     /** An item and its fused score. */

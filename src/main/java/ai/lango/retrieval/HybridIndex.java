@@ -116,6 +116,11 @@ public final class HybridIndex implements AutoCloseable {
         return hits;
     }
 
+    /** The node names of the {@code n} entries most relevant by keywords, best first. */
+    List<String> keywordRanking(String text, Set<String> groups, int n) {
+        return keywords.search(text, groups, n);
+    }
+
     /** The node names of the {@code n} entries nearest to the vector, nearest first. */
     List<String> nearest(float[] vector, Set<String> groups, int n, double minSimilarity) {
         record Near(String node, double similarity) {
