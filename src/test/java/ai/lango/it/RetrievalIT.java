@@ -77,6 +77,12 @@ class RetrievalIT {
     @Inject
     GraphStore graph;
 
+    @Inject
+    ai.lango.learning.LearningStore learnings;
+
+    @Inject
+    ai.lango.session.SessionStore sessions;
+
     @Test
     @Order(1)
     @RunAsClient
@@ -194,7 +200,38 @@ class RetrievalIT {
     }
 
     @Test
-    @Order(7)
+    @Order(6)
+    @OperateOnDeployment("app")
+    void aDeletedSessionTakesItsMemorysVectorsWithIt() throws Exception {
+        String key = "doomed-" + UUID.randomUUID();
+        sessions.create(key, "lango", "retrieval-user", java.util.Map.of());
+        retrieval.index(new Document(Document.REFLECTION, "it-" + key, key, "The user keeps bees on the roof " + key + "."));
+        assertTrue(retrieval.awaitIdle(INDEXED));
+        assertEquals(1, retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), key).size());
+        assertTrue(sessions.delete(key));
+        assertEquals(List.of(), retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), key));
+        assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE session_key = ?", key));
+    }
+
+    @Test
+    @Order(6)
+    @OperateOnDeployment("app")
+    void learningsAreFoundByTheirTriggerAndFixAndGoWhenDeleted() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        learnings.saveFix("tool:exec", "certificate expired " + run, "Renew the TLS certificate with certbot before retrying " + run,
+                null, "tool_error");
+        assertTrue(retrieval.awaitIdle(INDEXED));
+        List<Hit> hits = retrieval.search("certbot renewal " + run, 3, List.of(Document.LEARNING), null);
+        assertFalse(hits.isEmpty());
+        long id = Long.parseLong(hits.get(0).sourceId());
+        assertTrue(hits.get(0).content().startsWith("tool:exec\nRenew the TLS certificate"), hits.get(0).content());
+        assertTrue(learnings.delete(id));
+        assertTrue(retrieval.search("certbot renewal " + run, 3, List.of(Document.LEARNING), null).stream()
+                .noneMatch(h -> h.sourceId().equals(Long.toString(id))));
+    }
+
+    @Test
+    @Order(8)
     @RunAsClient
     void undeploy() {
         deployer.undeploy("app");
