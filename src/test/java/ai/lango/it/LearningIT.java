@@ -43,7 +43,7 @@ class LearningIT extends FakeLlmIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.war("lango-learning.war", LearningIT.class, ItSocket.class)
+        return ItDeployments.war("lango-learning.war", LearningIT.class, ItSocket.class, RetrievalIT.class)
                 .addPackage(FakeLlmServer.class.getPackage());
     }
 
@@ -81,6 +81,8 @@ class LearningIT extends FakeLlmIT {
 
     @Test
     void savedKnowledgeIsInTheNextTurnsSystemPrompt() throws Exception {
+        // Earlier runs saved the same text under other keys (the PostgreSQL database outlives a run): equally relevant, any could come first.
+        RetrievalIT.forgetEarlierRuns(knowledge, "Deploy only from the release branch");
         String key = "know-" + UUID.randomUUID();
         String entry = "deploy-" + UUID.randomUUID().toString().substring(0, 8);
         fake.enqueue(Reply.openAiToolCall("call_k1", "save_knowledge", "{\"key\":\"" + entry + "\",\"category\":\"rule\","
