@@ -215,7 +215,7 @@
   async function loadMemory() {
     const panel = $("memory");
     try {
-      const response = await fetch("api/admin/memory/" + encodeURIComponent(sessionKey), { headers: headers() });
+      const response = await fetch("api/admin/memory/" + encodeURIComponent(sessionKey) + "?userId=" + USER, { headers: headers() });
       if (!response.ok) {
         for (const id of ["memory-reflections", "memory-observations"]) {
           $(id).replaceChildren();

@@ -5,7 +5,8 @@
 -- and the row embedded again. Replacing a vector deletes and inserts: ids only grow (the sequence
 -- hands out one at a time), which lets every server tell from COUNT(*) and MAX(id) whether its
 -- in-memory copy is current. Observations and reflections carry their session; knowledge and
--- learnings belong to everyone (session_key NULL).
+-- learnings belong to everyone (session_scope NULL). A session is named by its scope (app, user and
+-- id hashed, see ai.lango.turn.SessionRef), as ids are unique per user only.
 --
 -- lango_triples: subject-predicate-object facts with JSON metadata, unique per triple; the unique
 -- constraint serves subject-first lookups, the two indexes predicate-first and object-first ones.
@@ -17,7 +18,7 @@ CREATE TABLE lango_embeddings (
     id           BIGINT PRIMARY KEY,
     collection   VARCHAR(32) NOT NULL,
     source_id    VARCHAR(255) NOT NULL,
-    session_key  VARCHAR(255),
+    session_scope VARCHAR(32),
     model        VARCHAR(255) NOT NULL,
     content      ${text} NOT NULL,
     vector       ${bytes} NOT NULL,
@@ -25,7 +26,7 @@ CREATE TABLE lango_embeddings (
     CONSTRAINT uq_lango_embeddings_source UNIQUE (collection, source_id)
 );
 
-CREATE INDEX ix_lango_embeddings_session ON lango_embeddings (session_key);
+CREATE INDEX ix_lango_embeddings_session ON lango_embeddings (session_scope);
 
 CREATE SEQUENCE lango_triples_seq START WITH 50 INCREMENT BY 50;
 

@@ -25,6 +25,7 @@ import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.MessageTooLargeException;
 import ai.lango.turn.Names;
+import ai.lango.turn.SessionRef;
 import ai.lango.turn.Recall;
 import ai.lango.turn.TurnCompleted;
 import ai.lango.turn.TurnEvent;
@@ -257,7 +258,7 @@ public class AgentService {
             return CompletableFuture.failedFuture(new TurnFailedException(tooLarge.getMessage(), tooLarge));
         }
         CompletableFuture<String> turn = new CompletableFuture<>();
-        InFlight running = new InFlight(sessionKey, turn);
+        InFlight running = new InFlight(request.session(), turn);
         inFlight.add(running);
         if (stopping) { // checked after registering, so a drain either sees this turn or refuses it
             finished(running);
@@ -308,12 +309,12 @@ public class AgentService {
 
     /** A turn that runs: its session, what its caller waits on, and the thread it runs on. */
     private static final class InFlight {
-        final String sessionKey;
+        final SessionRef session;
         final CompletableFuture<String> turn;
         volatile Thread thread;
 
-        InFlight(String sessionKey, CompletableFuture<String> turn) {
-            this.sessionKey = sessionKey;
+        InFlight(SessionRef session, CompletableFuture<String> turn) {
+            this.session = session;
             this.turn = turn;
         }
     }
@@ -364,7 +365,7 @@ public class AgentService {
                     .errorCode(new FinishReason(STOPPED_CODE)).errorMessage(STOPPED).actions(EventActions.builder().build())
                     .timestamp(System.currentTimeMillis()).build();
             try {
-                sessions.appendError(running.sessionKey, error);
+                sessions.appendError(running.session, error);
             } catch (RuntimeException e) {
                 LOG.log(java.util.logging.Level.WARNING, "could not store how a stopped turn ended", e);
             }

@@ -4,7 +4,6 @@ import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.Redaction;
 import ai.lango.provider.ProviderCatalog;
-import ai.lango.session.InvalidSessionKeyException;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StoredSession;
@@ -45,16 +44,17 @@ public class AdminResource {
     LangoSettings settings;
 
     /**
-     * A page of the stored sessions; with {@code ?key=} the one session stored under that key. The
-     * query form reaches every stored key, also one that cannot stand in a URL path ("a/b", "..",
-     * control characters) because it was stored before ids were validated.
+     * A page of the stored sessions; with {@code ?key=} the one session stored under that key (and
+     * {@code ?userId=} when several users have one). The query form reaches every stored key, also
+     * one that cannot stand in a URL path ("a/b", "..", control characters) because it was stored
+     * before ids were validated.
      */
     @GET
     @Path("sessions")
     public Response sessions(@QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size,
-                             @QueryParam("key") String key) {
+                             @QueryParam("key") String key, @QueryParam("userId") String userId) {
         if (key != null) {
-            return session(key);
+            return session(key, userId);
         }
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_page",
@@ -69,23 +69,18 @@ public class AdminResource {
 
     @GET
     @Path("sessions/{key}")
-    public Response session(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
-        if (invalid.isPresent()) {
-            return invalid.get();
+    public Response session(@PathParam("key") String key, @QueryParam("userId") String userId) {
+        OperatorSessions.Lookup lookup = OperatorSessions.find(store, settings.database().kind(), key, userId);
+        if (lookup.failure() != null) {
+            return lookup.failure();
         }
-        Optional<StoredSession> found;
-        try {
-            found = store.find(key);
-        } catch (InvalidSessionKeyException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
-        }
+        Optional<StoredSession> found = store.find(lookup.session());
         if (found.isEmpty()) {
-            return notFound(key);
+            return OperatorSessions.notFound(key);
         }
         ObjectNode body = summary(found.get());
         ArrayNode messages = body.putArray("messages");
-        for (Message message : store.messages(key)) {
+        for (Message message : store.messages(lookup.session())) {
             ObjectNode m = messages.addObject().put("role", message.role()).put("content", message.content())
                     .put("author", message.author()).put("timestamp", message.timestamp().toString());
             ArrayNode calls = m.putArray("toolCalls");
@@ -100,26 +95,23 @@ public class AdminResource {
     /** Deletes the session stored under {@code ?key=}, whatever characters the key has. */
     @DELETE
     @Path("sessions")
-    public Response deleteByQuery(@QueryParam("key") String key) {
+    public Response deleteByQuery(@QueryParam("key") String key, @QueryParam("userId") String userId) {
         if (key == null) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_request",
                     "name the session: DELETE /api/admin/sessions/{key} or /api/admin/sessions?key=…");
         }
-        return delete(key);
+        return delete(key, userId);
     }
 
     @DELETE
     @Path("sessions/{key}")
-    public Response delete(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
-        if (invalid.isPresent()) {
-            return invalid.get();
+    public Response delete(@PathParam("key") String key, @QueryParam("userId") String userId) {
+        OperatorSessions.Lookup lookup = OperatorSessions.find(store, settings.database().kind(), key, userId);
+        if (lookup.failure() != null) {
+            return lookup.failure();
         }
-        try {
-            return store.delete(key) ? Response.noContent().build() : notFound(key);
-        } catch (InvalidSessionKeyException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
-        }
+        store.delete(lookup.session());
+        return Response.noContent().build();
     }
 
     /** The agent tree: names, descriptions and each agent's tools. */
@@ -199,9 +191,5 @@ public class AdminResource {
         return JSON.createObjectNode().put("key", session.key()).put("appName", session.appName())
                 .put("userId", session.userId()).put("createdAt", session.createdAt().toString())
                 .put("updatedAt", session.updatedAt().toString());
-    }
-
-    private static Response notFound(String key) {
-        return ApiError.of(Response.Status.NOT_FOUND, "session_not_found", "no session \"" + key + "\"");
     }
 }

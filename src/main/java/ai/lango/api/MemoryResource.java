@@ -6,7 +6,7 @@ import ai.lango.memory.MemoryStore;
 import ai.lango.memory.MemoryToolset;
 import ai.lango.memory.Observation;
 import ai.lango.memory.Reflection;
-import ai.lango.session.InvalidSessionKeyException;
+import ai.lango.session.SessionStore;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,6 +16,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Optional;
@@ -40,23 +41,22 @@ public class MemoryResource {
     @Inject
     LangoSettings settings;
 
+    @Inject
+    SessionStore sessions;
+
+    /** The session's memory; {@code ?userId=} says whose session when several users have one under {@code key}. */
     @GET
-    public Response get(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
-        if (invalid.isPresent()) {
-            return invalid.get();
+    public Response get(@PathParam("key") String key, @QueryParam("userId") String userId) {
+        OperatorSessions.Lookup lookup = OperatorSessions.find(sessions, settings.database().kind(), key, userId);
+        if (lookup.failure() != null) {
+            return lookup.failure();
         }
-        Optional<MemoryStore.Status> status;
-        try {
-            status = memory.status(key);
-        } catch (InvalidSessionKeyException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
-        }
+        Optional<MemoryStore.Status> status = memory.status(lookup.session());
         if (status.isEmpty()) {
-            return notFound(key);
+            return OperatorSessions.notFound(key);
         }
-        MemoryStore.Contents contents = memory.all(key);
-        ObjectNode body = JSON.createObjectNode().put("sessionKey", key);
+        MemoryStore.Contents contents = memory.all(lookup.session());
+        ObjectNode body = JSON.createObjectNode().put("sessionKey", key).put("userId", lookup.session().userId());
         var observations = body.putArray("observations");
         for (Observation o : contents.observations()) {
             ObjectNode item = JSON.valueToTree(MemoryToolset.json(o));
@@ -77,19 +77,12 @@ public class MemoryResource {
     }
 
     @DELETE
-    public Response clear(@PathParam("key") String key) {
-        Optional<Response> invalid = ApiError.unstorableId("key", key, settings.database().kind());
-        if (invalid.isPresent()) {
-            return invalid.get();
+    public Response clear(@PathParam("key") String key, @QueryParam("userId") String userId) {
+        OperatorSessions.Lookup lookup = OperatorSessions.find(sessions, settings.database().kind(), key, userId);
+        if (lookup.failure() != null) {
+            return lookup.failure();
         }
-        try {
-            return memory.clear(key) ? Response.noContent().build() : notFound(key);
-        } catch (InvalidSessionKeyException e) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
-        }
-    }
-
-    private static Response notFound(String key) {
-        return ApiError.of(Response.Status.NOT_FOUND, "session_not_found", "no session \"" + key + "\"");
+        memory.clear(lookup.session());
+        return Response.noContent().build();
     }
 }

@@ -77,9 +77,8 @@ public class SessionsResource {
         try {
             return json(sessions.create(user, id, state));
         } catch (SessionExistsException e) {
-            // Session ids are shared by all users: the same answer whoever holds the id, naming no one.
-            return ApiError.of(Response.Status.BAD_REQUEST, "session_id_unavailable", "the session id \"" + id
-                    + "\" is not available; choose another, or create the session without an id to get a new one");
+            // ADK's answer (400). Ids are the user's own, so only this user's session can be in the way.
+            return ApiError.of(Response.Status.BAD_REQUEST, "session_exists", "you already have a session \"" + id + "\"");
         } catch (InvalidSessionKeyException e) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_id", e.getMessage());
         }

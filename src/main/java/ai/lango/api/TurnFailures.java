@@ -2,7 +2,6 @@ package ai.lango.api;
 
 import ai.lango.provider.ProviderException;
 import ai.lango.turn.MessageTooLargeException;
-import ai.lango.turn.SessionNotFoundException;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.Optional;
@@ -33,9 +32,6 @@ final class TurnFailures {
         for (Throwable cause = turnError; cause != null; cause = cause.getCause()) {
             if (cause instanceof ProviderException provider) {
                 return provider(provider);
-            }
-            if (cause instanceof SessionNotFoundException) {
-                return new Failure(Response.Status.NOT_FOUND, "session_not_found", Optional.empty());
             }
             if (cause instanceof MessageTooLargeException) {
                 return new Failure(Response.Status.BAD_REQUEST, "message_too_large", Optional.empty());

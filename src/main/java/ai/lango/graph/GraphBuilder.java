@@ -9,6 +9,7 @@ import ai.lango.memory.ReflectionSaved;
 import ai.lango.provider.Completion;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderCatalog;
+import ai.lango.turn.SessionRef;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -100,25 +101,25 @@ public class GraphBuilder {
         String node = "observation:" + saved.id();
         List<Triple> links = new ArrayList<>(List.of(
                 Triple.of(node, Predicates.CONTAINS, "collection:observation"),
-                Triple.of(node, Predicates.IN_SESSION, session(saved.sessionKey()))));
+                Triple.of(node, Predicates.IN_SESSION, session(saved.session()))));
         if (saved.previousId() != null) {
             links.add(Triple.of(node, Predicates.FOLLOWS, "observation:" + saved.previousId()));
         }
-        later(node, () -> store.add(links, session(saved.sessionKey())));
+        later(node, () -> store.add(links, session(saved.session())));
     }
 
     void reflectionSaved(@Observes ReflectionSaved saved) {
         String node = "reflection:" + saved.id();
         List<Triple> links = new ArrayList<>(List.of(
                 Triple.of(node, Predicates.CONTAINS, "collection:reflection"),
-                Triple.of(node, Predicates.IN_SESSION, session(saved.sessionKey()))));
+                Triple.of(node, Predicates.IN_SESSION, session(saved.session()))));
         saved.observationIds().forEach(id -> links.add(Triple.of(node, Predicates.REFLECTS_ON, "observation:" + id)));
         saved.reflectionIds().forEach(id -> links.add(Triple.of(node, Predicates.REFLECTS_ON, "reflection:" + id)));
-        later(node, () -> store.add(links, session(saved.sessionKey())));
+        later(node, () -> store.add(links, session(saved.session())));
     }
 
     void memoryCleared(@Observes MemoryCleared cleared) {
-        later("session " + cleared.sessionKey(), () -> store.deleteBySource(session(cleared.sessionKey())));
+        later(session(cleared.session()), () -> store.deleteBySource(session(cleared.session())));
     }
 
     /**
@@ -140,8 +141,9 @@ public class GraphBuilder {
         return worker.getQueue().isEmpty() && worker.getActiveCount() == 0;
     }
 
-    private static String session(String key) {
-        return "session:" + key;
+    /** A session's node: named by its scope, as session ids are unique per user only. */
+    static String session(SessionRef session) {
+        return "session:" + session.scope();
     }
 
     private void later(String what, Runnable work) {

@@ -55,7 +55,7 @@ public class GraphRagContext implements ContextSource {
         if (!settings.graphEnabled() || context.userMessage() == null || context.userMessage().isBlank()) {
             return Optional.empty();
         }
-        List<String> hits = retrieval.related(context.userMessage(), HITS, List.of(), context.sessionKey()).stream()
+        List<String> hits = retrieval.related(context.userMessage(), HITS, List.of(), context.session()).stream()
                 .map(Hit::node).toList();
         List<String> lines = expand(hits, start -> store.traverse(start, DEPTH, Predicates.SEMANTIC, MAX_NODES + 1).triples());
         String section = BudgetedSection.render(TITLE, lines, MAX_NODES, knowledge.contextBudget());

@@ -29,10 +29,10 @@ public class MemoryContext implements ContextSource {
 
     @Override
     public Optional<String> section(PromptContext context) {
-        if (!settings.enabled() || context.sessionKey() == null) {
+        if (!settings.enabled() || context.session() == null) {
             return Optional.empty();
         }
-        MemoryStore.Contents active = store.active(context.sessionKey());
+        MemoryStore.Contents active = store.active(context.session());
         String section = MemorySection.render(active.reflections().stream().map(Reflection::content).toList(),
                 active.observations().stream().map(Observation::content).toList(), settings.tokenBudget());
         return section.isEmpty() ? Optional.empty() : Optional.of(section);

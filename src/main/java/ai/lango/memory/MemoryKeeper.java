@@ -2,6 +2,7 @@ package ai.lango.memory;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.session.SessionStore;
+import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnCompleted;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -61,9 +62,9 @@ public class MemoryKeeper {
     ManagedThreadFactory threadFactory;
 
     /** Sessions this server is compressing now: a second trigger for one of them has nothing to add. */
-    private final Set<String> busy = ConcurrentHashMap.newKeySet();
+    private final Set<SessionRef> busy = ConcurrentHashMap.newKeySet();
     /** Sessions waiting for a worker. */
-    private final Set<String> waiting = ConcurrentHashMap.newKeySet();
+    private final Set<SessionRef> waiting = ConcurrentHashMap.newKeySet();
     private ThreadPoolExecutor workers;
 
     @PostConstruct
@@ -78,7 +79,7 @@ public class MemoryKeeper {
     }
 
     void afterTurn(@ObservesAsync TurnCompleted turn) {
-        String key = turn.sessionKey();
+        SessionRef key = turn.session();
         if (settings.enabled() && waiting.add(key)) {
             workers.execute(() -> {
                 waiting.remove(key);
@@ -93,32 +94,32 @@ public class MemoryKeeper {
     }
 
     /** Observes, reflects and consolidates the session's memory as far as the thresholds ask. */
-    public Work keep(String sessionKey) {
-        if (!busy.add(sessionKey)) {
+    public Work keep(SessionRef session) {
+        if (!busy.add(session)) {
             return Work.NONE;
         }
         try {
-            Optional<Long> sessionId = sessions.id(sessionKey);
-            return sessionId.isEmpty() ? Work.NONE : keep(sessionKey, sessionId.get());
+            Optional<Long> sessionId = sessions.id(session);
+            return sessionId.isEmpty() ? Work.NONE : keep(session, sessionId.get());
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "memory of session " + sessionKey + " not updated, tried again after the next turn: "
+            LOG.log(Level.WARNING, "memory of " + session + " not updated, tried again after the next turn: "
                     + e.getMessage(), LOG.isLoggable(Level.FINE) ? e : null);
             return Work.NONE;
         } finally {
-            busy.remove(sessionKey);
+            busy.remove(session);
         }
     }
 
-    private Work keep(String sessionKey, long sessionId) {
+    private Work keep(SessionRef session, long sessionId) {
         MemoryTriggers triggers = MemoryTriggers.of(settings);
         int observations = 0;
         int reflections = 0;
         for (int step = 0; step < MAX_STEPS; step++) {
-            if (observe(sessionKey, sessionId, triggers)) {
+            if (observe(session, sessionId, triggers)) {
                 observations++;
-            } else if (reflect(sessionKey, sessionId, triggers)) {
+            } else if (reflect(session, sessionId, triggers)) {
                 reflections++;
-            } else if (metaReflect(sessionKey, sessionId, triggers)) {
+            } else if (metaReflect(session, sessionId, triggers)) {
                 reflections++;
             } else {
                 break;
@@ -128,7 +129,7 @@ public class MemoryKeeper {
     }
 
     /** The messages after the last observed one, compressed into one observation once they reach the threshold. */
-    private boolean observe(String sessionKey, long sessionId, MemoryTriggers triggers) {
+    private boolean observe(SessionRef session, long sessionId, MemoryTriggers triggers) {
         long last = store.lastObservedMessageId(sessionId);
         if (!triggers.observe((int) Math.min(Integer.MAX_VALUE, sessions.tokensAfter(sessionId, last)))) {
             return false;
@@ -146,28 +147,28 @@ public class MemoryKeeper {
                 MemoryPrompts.messages(batch.stream().map(SessionStore.Numbered::message).toList()));
         long first = batch.get(0).id();
         long end = batch.get(batch.size() - 1).id();
-        if (store.observe(sessionId, sessionKey, observation, first, end)) {
-            LOG.info(() -> "memory: session " + sessionKey + " observed, messages " + first + " to " + end);
+        if (store.observe(sessionId, session, observation, first, end)) {
+            LOG.info(() -> "memory: " + session + " observed, messages " + first + " to " + end);
         }
         return true;
     }
 
     /** The observations not yet reflected, folded into a reflection of generation 1 once they reach the threshold. */
-    private boolean reflect(String sessionKey, long sessionId, MemoryTriggers triggers) {
+    private boolean reflect(SessionRef session, long sessionId, MemoryTriggers triggers) {
         List<Observation> observations = store.active(sessionId).observations();
         if (!triggers.reflect(observations.stream().mapToInt(Observation::tokens).sum())) {
             return false;
         }
         String reflection = model.complete(MemoryPrompts.REFLECTOR,
                 MemoryPrompts.observations(observations.stream().map(Observation::content).toList()));
-        if (store.fold(sessionId, sessionKey, reflection, 1, observations.stream().map(Observation::id).toList(), List.of())) {
-            LOG.info(() -> "memory: session " + sessionKey + " reflected " + observations.size() + " observations");
+        if (store.fold(sessionId, session, reflection, 1, observations.stream().map(Observation::id).toList(), List.of())) {
+            LOG.info(() -> "memory: " + session + " reflected " + observations.size() + " observations");
         }
         return true;
     }
 
     /** The session's reflections consolidated into one of the next generation once there are enough of them. */
-    private boolean metaReflect(String sessionKey, long sessionId, MemoryTriggers triggers) {
+    private boolean metaReflect(SessionRef session, long sessionId, MemoryTriggers triggers) {
         List<Reflection> reflections = store.active(sessionId).reflections();
         if (!triggers.metaReflect(reflections.size())) {
             return false;
@@ -175,8 +176,8 @@ public class MemoryKeeper {
         int generation = reflections.stream().mapToInt(Reflection::generation).max().orElse(0) + 1;
         String consolidated = model.complete(MemoryPrompts.REFLECTOR, MemoryPrompts.reflections(reflections.stream()
                 .map(r -> new MemoryPrompts.Generation(r.content(), r.generation())).toList()));
-        if (store.fold(sessionId, sessionKey, consolidated, generation, List.of(), reflections.stream().map(Reflection::id).toList())) {
-            LOG.info(() -> "memory: session " + sessionKey + " consolidated " + reflections.size()
+        if (store.fold(sessionId, session, consolidated, generation, List.of(), reflections.stream().map(Reflection::id).toList())) {
+            LOG.info(() -> "memory: " + session + " consolidated " + reflections.size()
                     + " reflections into generation " + generation);
         }
         return true;

@@ -1,6 +1,7 @@
 package ai.lango.memory;
 
 import ai.lango.retrieval.Document;
+import ai.lango.turn.SessionRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -125,13 +126,14 @@ class MemoryRows {
                 .setParameter("sid", sessionId).setParameter("id", id).getSingleResult();
     }
 
-    /** Every observation or reflection (by {@code collection}) of every session, with its session's key. */
+    /** Every observation or reflection (by {@code collection}) of every session, with its session's scope. */
     List<Document> documents(String collection) {
         String entity = Document.OBSERVATION.equals(collection) ? "ObservationEntity" : "ReflectionEntity";
         List<Document> documents = new ArrayList<>();
-        for (Object[] row : em.createQuery("SELECT e.id, s.key, e.content FROM " + entity + " e, SessionEntity s"
-                + " WHERE e.sessionId = s.id", Object[].class).getResultList()) {
-            documents.add(new Document(collection, row[0].toString(), (String) row[1], (String) row[2]));
+        for (Object[] row : em.createQuery("SELECT e.id, s.appName, s.userId, s.key, e.content FROM " + entity
+                + " e, SessionEntity s WHERE e.sessionId = s.id", Object[].class).getResultList()) {
+            SessionRef session = new SessionRef((String) row[1], (String) row[2], (String) row[3]);
+            documents.add(new Document(collection, row[0].toString(), session.scope(), (String) row[4]));
         }
         return documents;
     }

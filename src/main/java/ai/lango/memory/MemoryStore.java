@@ -4,6 +4,7 @@ import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.session.SessionStore;
 import ai.lango.session.TokenEstimator;
+import ai.lango.turn.SessionRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -12,7 +13,7 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The durable memory of sessions: observations and reflections, found by session key. Writes that
+ * The durable memory of sessions: observations and reflections, found by their session. Writes that
  * race another server (two observers on the same messages, two reflectors on the same
  * observations) leave exactly one result; the loser is told, not failed.
  */
@@ -49,8 +50,8 @@ public class MemoryStore {
     }
 
     /** The session's status; empty for an unknown session. */
-    public Optional<Status> status(String sessionKey) {
-        return sessions.id(sessionKey).map(id -> {
+    public Optional<Status> status(SessionRef session) {
+        return sessions.id(session).map(id -> {
             Contents active = active(id);
             return new Status(active.observations().stream().mapToInt(Observation::tokens).sum(),
                     active.reflections().stream().mapToInt(Reflection::tokens).sum(),
@@ -59,15 +60,15 @@ public class MemoryStore {
     }
 
     /** Everything the session's memory holds; empty for an unknown session. */
-    public Contents all(String sessionKey) {
-        return sessions.id(sessionKey)
+    public Contents all(SessionRef session) {
+        return sessions.id(session)
                 .map(id -> new Contents(rows.observations(id, true), rows.reflections(id, true)))
                 .orElse(Contents.EMPTY);
     }
 
     /** What is offered to the model: the observations and reflections not folded into another, oldest first. */
-    public Contents active(String sessionKey) {
-        return sessions.id(sessionKey).map(this::active).orElse(Contents.EMPTY);
+    public Contents active(SessionRef session) {
+        return sessions.id(session).map(this::active).orElse(Contents.EMPTY);
     }
 
     Contents active(long sessionId) {
@@ -79,11 +80,11 @@ public class MemoryStore {
     }
 
     /** Stores an observation of messages {@code first} to {@code last}; false when another server observed them first. */
-    boolean observe(long sessionId, String sessionKey, String content, long first, long last) {
+    boolean observe(long sessionId, SessionRef session, String content, long first, long last) {
         try {
             Observation stored = rows.insertObservation(sessionId, content, TokenEstimator.estimate(content), first, last);
-            retrieval.index(new Document(Document.OBSERVATION, Long.toString(stored.id()), sessionKey, content));
-            observationSaved.fire(new ObservationSaved(stored.id(), sessionKey, rows.observationBefore(sessionId, stored.id()),
+            retrieval.index(new Document(Document.OBSERVATION, Long.toString(stored.id()), session.scope(), content));
+            observationSaved.fire(new ObservationSaved(stored.id(), session, rows.observationBefore(sessionId, stored.id()),
                     content));
             return true;
         } catch (RuntimeException e) {
@@ -96,13 +97,13 @@ public class MemoryStore {
     }
 
     /** Stores a reflection folding these items; false when another server folded any of them first. */
-    boolean fold(long sessionId, String sessionKey, String content, int generation, List<Long> observationIds,
+    boolean fold(long sessionId, SessionRef session, String content, int generation, List<Long> observationIds,
                  List<Long> reflectionIds) {
         try {
             Reflection stored = rows.fold(sessionId, content, TokenEstimator.estimate(content), generation, observationIds,
                     reflectionIds);
-            retrieval.index(new Document(Document.REFLECTION, Long.toString(stored.id()), sessionKey, content));
-            reflectionSaved.fire(new ReflectionSaved(stored.id(), sessionKey, observationIds, reflectionIds, content));
+            retrieval.index(new Document(Document.REFLECTION, Long.toString(stored.id()), session.scope(), content));
+            reflectionSaved.fire(new ReflectionSaved(stored.id(), session, observationIds, reflectionIds, content));
             return true;
         } catch (RuntimeException e) {
             if (causedBy(e, MemoryRows.LostRace.class)) {
@@ -114,10 +115,10 @@ public class MemoryStore {
     }
 
     /** Forgets what the session remembers (its messages stay); false for an unknown session. */
-    public boolean clear(String sessionKey) {
-        Optional<Long> id = sessions.id(sessionKey);
+    public boolean clear(SessionRef session) {
+        Optional<Long> id = sessions.id(session);
         id.ifPresent(rows::clear);
-        forgotten(sessionKey);
+        forgotten(session);
         return id.isPresent();
     }
 
@@ -131,13 +132,13 @@ public class MemoryStore {
     }
 
     void sessionDeleted(@jakarta.enterprise.event.Observes ai.lango.session.SessionDeleted deleted) {
-        forgotten(deleted.key());
+        forgotten(deleted.session());
     }
 
     /** What derives from the session's memory (its vectors, its graph links) goes: after a clear, or with the session. */
-    public void forgotten(String sessionKey) {
-        retrieval.removeSession(sessionKey);
-        cleared.fire(new MemoryCleared(sessionKey));
+    public void forgotten(SessionRef session) {
+        retrieval.removeSession(session);
+        cleared.fire(new MemoryCleared(session));
     }
 
     /** Every observation and reflection of every session, as documents for retrieval. */

@@ -1,12 +1,13 @@
 package ai.lango.memory;
 
+import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
 import ai.lango.session.SessionStore;
-import ai.lango.session.StoredSession;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolException;
 import ai.lango.tool.Toolset;
+import ai.lango.turn.SessionRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
@@ -131,11 +132,12 @@ public class MemoryToolset implements Toolset {
                 throw new ToolException("parameter \"" + SESSION_KEY + "\" must be a string");
             }
             String key = requested == null || ((String) requested).isBlank() ? caller.sessionKey() : (String) requested;
-            Optional<StoredSession> session = sessions.find(key).filter(s -> s.userId().equals(caller.userId()));
-            if (session.isEmpty()) {
+            SessionRef session = SessionRef.of(caller.userId(), key);
+            // The model's choice of key is checked as a client's would be; only the caller's own sessions exist for it.
+            if (!Ids.valid(key) || sessions.find(session).isEmpty()) {
                 throw new ToolException("no session \"" + key + "\"");
             }
-            List<Map<String, Object>> listed = items.apply(store.active(key));
+            List<Map<String, Object>> listed = items.apply(store.active(session));
             return Map.of(field, listed, "count", listed.size());
         }
     }

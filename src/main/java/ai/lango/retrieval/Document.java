@@ -6,9 +6,9 @@ import java.util.Set;
 /**
  * A piece of text that can be retrieved: a row of one of the {@link #COLLECTIONS}, named by its
  * id there. Observations and reflections belong to a session and are searched within it; knowledge
- * and learnings belong to everyone ({@code sessionKey} null).
+ * and learnings belong to everyone ({@code sessionScope} null).
  */
-public record Document(String collection, String sourceId, String sessionKey, String content) {
+public record Document(String collection, String sourceId, String sessionScope, String content) {
 
     public static final String KNOWLEDGE = "knowledge";
     public static final String LEARNING = "learning";
@@ -27,8 +27,8 @@ public record Document(String collection, String sourceId, String sessionKey, St
         if (!COLLECTIONS.contains(collection)) {
             throw new IllegalArgumentException("unknown collection " + collection);
         }
-        if (SESSION_SCOPED.contains(collection) != (sessionKey != null)) {
-            throw new IllegalArgumentException(collection + (sessionKey == null ? " needs" : " has no") + " a session");
+        if (SESSION_SCOPED.contains(collection) != (sessionScope != null)) {
+            throw new IllegalArgumentException(collection + (sessionScope == null ? " needs" : " has no") + " a session");
         }
     }
 

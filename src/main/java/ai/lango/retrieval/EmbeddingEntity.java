@@ -24,8 +24,8 @@ public class EmbeddingEntity {
     @Column(name = "source_id", nullable = false)
     private String sourceId;
 
-    @Column(name = "session_key")
-    private String sessionKey;
+    @Column(name = "session_scope")
+    private String sessionScope;
 
     @Column(name = "model", nullable = false)
     private String model;
@@ -45,7 +45,7 @@ public class EmbeddingEntity {
     EmbeddingEntity(Document document, String model, float[] vector, long now) {
         this.collection = document.collection();
         this.sourceId = document.sourceId();
-        this.sessionKey = document.sessionKey();
+        this.sessionScope = document.sessionScope();
         this.content = document.content();
         this.model = model;
         this.vector = Vectors.toBytes(vector);
@@ -53,6 +53,6 @@ public class EmbeddingEntity {
     }
 
     StoredVector view() {
-        return new StoredVector(id, new Document(collection, sourceId, sessionKey, content), model, Vectors.fromBytes(vector), createdAt);
+        return new StoredVector(id, new Document(collection, sourceId, sessionScope, content), model, Vectors.fromBytes(vector), createdAt);
     }
 }

@@ -58,8 +58,8 @@ class EmbeddingRows {
                 .setParameter("c", collection).setParameter("s", sourceId).executeUpdate();
     }
 
-    int deleteSession(String sessionKey) {
-        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.sessionKey = :k")
-                .setParameter("k", sessionKey).executeUpdate();
+    int deleteSession(String sessionScope) {
+        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.sessionScope = :k")
+                .setParameter("k", sessionScope).executeUpdate();
     }
 }

@@ -38,7 +38,7 @@ public final class HybridIndex implements AutoCloseable {
             counted(previous.document(), -1);
         }
         counted(document, 1);
-        keywords.put(document.node(), group(document.collection(), document.sessionKey()), document.content());
+        keywords.put(document.node(), group(document.collection(), document.sessionScope()), document.content());
     }
 
     public void remove(String node) {
@@ -50,12 +50,12 @@ public final class HybridIndex implements AutoCloseable {
     }
 
     private void counted(Document d, int delta) {
-        perGroup.merge(group(d.collection(), d.sessionKey()), delta, Integer::sum);
+        perGroup.merge(group(d.collection(), d.sessionScope()), delta, Integer::sum);
     }
 
     /** Whether a search of these collections (within this session) has anything to find. */
-    public boolean holdsAny(Set<String> collections, String sessionKey) {
-        return groups(collections, sessionKey).stream().anyMatch(g -> perGroup.getOrDefault(g, 0) > 0);
+    public boolean holdsAny(Set<String> collections, String sessionScope) {
+        return groups(collections, sessionScope).stream().anyMatch(g -> perGroup.getOrDefault(g, 0) > 0);
     }
 
     public void refresh() {
@@ -73,7 +73,7 @@ public final class HybridIndex implements AutoCloseable {
 
     /** The session of the node, if it is here and belongs to one. */
     public Optional<String> sessionOf(String node) {
-        return Optional.ofNullable(entries.get(node)).map(e -> e.document().sessionKey());
+        return Optional.ofNullable(entries.get(node)).map(e -> e.document().sessionScope());
     }
 
     public Set<String> nodes() {
@@ -83,20 +83,20 @@ public final class HybridIndex implements AutoCloseable {
     /**
      * The at most {@code limit} documents of {@code collections} most relevant to the query (its
      * text for keywords, its vector for similarity; a null vector searches by keywords alone);
-     * session-scoped collections only within {@code sessionKey} (none without one).
+     * session-scoped collections only within {@code sessionScope} (none without one).
      */
-    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionKey, int limit) {
-        return search(text, vector, collections, sessionKey, limit, -1);
+    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionScope, int limit) {
+        return search(text, vector, collections, sessionScope, limit, -1);
     }
 
     /** As above, but the vector side offers only documents at least {@code minSimilarity} (cosine) like the query. */
-    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionKey, int limit,
+    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionScope, int limit,
                             double minSimilarity) {
         if (limit <= 0) {
             return List.of();
         }
         int candidates = Math.max(MIN_CANDIDATES, limit * 4);
-        Set<String> groups = groups(collections, sessionKey);
+        Set<String> groups = groups(collections, sessionScope);
         List<List<String>> rankings = new ArrayList<>();
         if (vector != null) {
             rankings.add(nearest(vector, groups, candidates, minSimilarity));
@@ -128,7 +128,7 @@ public final class HybridIndex implements AutoCloseable {
         PriorityQueue<Near> best = new PriorityQueue<>(Comparator.comparingDouble(Near::similarity));
         for (Map.Entry<String, Entry> e : entries.entrySet()) {
             Document d = e.getValue().document();
-            if (e.getValue().vector().length != vector.length || !groups.contains(group(d.collection(), d.sessionKey()))) {
+            if (e.getValue().vector().length != vector.length || !groups.contains(group(d.collection(), d.sessionScope()))) {
                 continue;
             }
             double similarity = Vectors.dot(vector, e.getValue().vector());
@@ -148,19 +148,19 @@ public final class HybridIndex implements AutoCloseable {
     }
 
     /** The search groups of the collections: session-scoped ones within the session only, none without one. */
-    private static Set<String> groups(Set<String> collections, String sessionKey) {
+    private static Set<String> groups(Set<String> collections, String sessionScope) {
         Set<String> groups = new HashSet<>();
         for (String collection : collections) {
             boolean scoped = Document.SESSION_SCOPED.contains(collection);
-            if (!scoped || sessionKey != null) {
-                groups.add(group(collection, scoped ? sessionKey : null));
+            if (!scoped || sessionScope != null) {
+                groups.add(group(collection, scoped ? sessionScope : null));
             }
         }
         return groups;
     }
 
-    private static String group(String collection, String sessionKey) {
-        return sessionKey == null ? collection : collection + "\u0000" + sessionKey;
+    private static String group(String collection, String sessionScope) {
+        return sessionScope == null ? collection : collection + "\u0000" + sessionScope;
     }
 
     @Override

@@ -43,7 +43,7 @@ public class RagContext implements ContextSource {
         if (!settings.ragEnabled() || context.userMessage() == null || context.userMessage().isBlank()) {
             return Optional.empty();
         }
-        List<String> blocks = retrieval.related(context.userMessage(), MAX_HITS, List.of(), context.sessionKey()).stream()
+        List<String> blocks = retrieval.related(context.userMessage(), MAX_HITS, List.of(), context.session()).stream()
                 .map(RagContext::block).toList();
         String section = BudgetedSection.render(TITLE, blocks, MAX_HITS, knowledge.contextBudget());
         return section.isEmpty() ? Optional.empty() : Optional.of(section);

@@ -80,7 +80,7 @@ public class RagToolset implements Toolset {
                     throw new ToolException("parameter \"collections\" may hold only " + Document.COLLECTIONS + ", not \"" + c + "\"");
                 }
             }
-            List<Map<String, Object>> results = retrieval.search(query, limit, collections, caller.sessionKey()).stream()
+            List<Map<String, Object>> results = retrieval.search(query, limit, collections, caller.session()).stream()
                     .map(hit -> {
                         Map<String, Object> item = new LinkedHashMap<>();
                         item.put("collection", hit.collection());

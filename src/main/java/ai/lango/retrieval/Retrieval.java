@@ -1,6 +1,7 @@
 package ai.lango.retrieval;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.turn.SessionRef;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
@@ -145,11 +146,12 @@ public class Retrieval {
     }
 
     /** Deletes the vectors of a session's observations and reflections. */
-    public void removeSession(String sessionKey) {
-        queue.removeIf(d -> sessionKey.equals(d.sessionKey()));
-        rows.deleteSession(sessionKey);
+    public void removeSession(SessionRef session) {
+        String sessionScope = session.scope();
+        queue.removeIf(d -> sessionScope.equals(d.sessionScope()));
+        rows.deleteSession(sessionScope);
         for (Map.Entry<String, Meta> e : stored.entrySet()) {
-            if (index.sessionOf(e.getKey()).filter(sessionKey::equals).isPresent()) {
+            if (index.sessionOf(e.getKey()).filter(sessionScope::equals).isPresent()) {
                 removedInFlight.add(e.getKey());
                 forget(e.getKey());
             }
@@ -160,30 +162,34 @@ public class Retrieval {
     /**
      * The at most {@code limit} documents of {@code collections} (all when empty) most relevant to
      * the query, by vector similarity and keywords fused; observations and reflections only of
-     * {@code sessionKey}. Keywords alone while the embedding model cannot answer.
+     * {@code session} (none without one). Keywords alone while the embedding model cannot answer.
      */
-    public List<Hit> search(String query, int limit, Collection<String> collections, String sessionKey) {
-        return search(query, limit, collections, sessionKey, -1);
+    public List<Hit> search(String query, int limit, Collection<String> collections, SessionRef session) {
+        return search(query, limit, collections, scope(session), -1);
     }
 
     /**
      * As above, for a prompt section: only what shares a keyword with the query or is at least
      * {@link #RELATED} similar to it, so that a section is empty rather than filled with the nearest unrelated text.
      */
-    public List<Hit> related(String query, int limit, Collection<String> collections, String sessionKey) {
-        return search(query, limit, collections, sessionKey, RELATED);
+    public List<Hit> related(String query, int limit, Collection<String> collections, SessionRef session) {
+        return search(query, limit, collections, scope(session), RELATED);
     }
 
-    private List<Hit> search(String query, int limit, Collection<String> collections, String sessionKey, double minSimilarity) {
+    private static String scope(SessionRef session) {
+        return session == null ? null : session.scope();
+    }
+
+    private List<Hit> search(String query, int limit, Collection<String> collections, String sessionScope, double minSimilarity) {
         if (query == null || query.isBlank() || limit <= 0) {
             return List.of();
         }
         syncIfDue();
         Set<String> wanted = collections == null || collections.isEmpty() ? Set.copyOf(Document.COLLECTIONS) : Set.copyOf(collections);
-        if (!index.holdsAny(wanted, sessionKey)) {
+        if (!index.holdsAny(wanted, sessionScope)) {
             return List.of(); // nothing to find: the query is not embedded, which keeps turns without knowledge fast
         }
-        return index.search(query, queryVector(query), wanted, sessionKey, limit, minSimilarity);
+        return index.search(query, queryVector(query), wanted, sessionScope, limit, minSimilarity);
     }
 
     /** Whether nothing is waiting to be embedded and the start's reconciliation is done (for tests and health). */
@@ -371,7 +377,7 @@ public class Retrieval {
     private boolean current(Document d) {
         Meta meta = stored.get(d.node());
         return meta != null && meta.model().equals(model()) && index.contentOf(d.node()).filter(d.content()::equals).isPresent()
-                && java.util.Objects.equals(index.sessionOf(d.node()).orElse(null), d.sessionKey());
+                && java.util.Objects.equals(index.sessionOf(d.node()).orElse(null), d.sessionScope());
     }
 
     private void syncIfDue() {

@@ -9,7 +9,7 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** One conversation. Its key is the ADK session id, the WebSocket sessionKey and the admin {key}. */
+/** One conversation. Its key is the ADK session id, the WebSocket sessionKey and the admin {key}: unique per app and user. */
 @Entity
 @Table(name = "lango_sessions")
 public class SessionEntity {
@@ -22,7 +22,7 @@ public class SessionEntity {
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "lango_sessions_seq")
     private Long id;
 
-    @Column(name = "session_key", nullable = false, unique = true, length = KEY_LENGTH)
+    @Column(name = "session_key", nullable = false, length = KEY_LENGTH)
     private String key;
 
     @Column(name = "app_name", nullable = false, length = KEY_LENGTH)

@@ -106,29 +106,29 @@ public class SessionLeases {
     }
 
     /**
-     * The session's lease, waiting up to {@code wait} for a turn on another server to end (or its
+     * The lease of the session with this scope ({@link ai.lango.turn.SessionRef#scope}), waiting up to {@code wait} for a turn on another server to end (or its
      * lease to expire); empty when the wait passed first.
      */
-    public Optional<Held> acquire(String sessionKey, Duration wait) throws InterruptedException {
+    public Optional<Held> acquire(String sessionScope, Duration wait) throws InterruptedException {
         if (!enabled()) {
             return Optional.of(() -> { });
         }
         String owner = server + "/" + UUID.randomUUID();
         Duration lease = settings.sessions().leaseTimeout();
         long deadline = System.nanoTime() + wait.toNanos();
-        while (!tryAcquire(sessionKey, owner, lease)) {
+        while (!tryAcquire(sessionScope, owner, lease)) {
             if (System.nanoTime() > deadline) {
-                giveUp(sessionKey, owner);
+                giveUp(sessionScope, owner);
                 return Optional.empty();
             }
             Thread.sleep(POLL.toMillis());
         }
         long every = Math.max(200, lease.toMillis() / 3);
-        ScheduledFuture<?> renewal = renewals.scheduleWithFixedDelay(() -> renew(sessionKey, owner, lease), every, every,
+        ScheduledFuture<?> renewal = renewals.scheduleWithFixedDelay(() -> renew(sessionScope, owner, lease), every, every,
                 TimeUnit.MILLISECONDS);
         return Optional.of(() -> {
             renewal.cancel(false);
-            release(sessionKey, owner);
+            release(sessionScope, owner);
         });
     }
 
@@ -137,23 +137,23 @@ public class SessionLeases {
      * on it as its waiter if it has none. One statement, so two servers cannot both take it, and a
      * poll that changes nothing writes nothing.
      */
-    boolean tryAcquire(String sessionKey, String owner, Duration lease) {
+    boolean tryAcquire(String sessionScope, String owner, Duration lease) {
         long now = System.currentTimeMillis();
-        return owner.equals(query(TAKE_OR_WAIT, sessionKey, owner, now + lease.toMillis(), now, now, now, now));
+        return owner.equals(query(TAKE_OR_WAIT, sessionScope, owner, now + lease.toMillis(), now, now, now, now));
     }
 
-    private void renew(String sessionKey, String owner, Duration lease) {
+    private void renew(String sessionScope, String owner, Duration lease) {
         try {
-            renewOrWarn(sessionKey, owner, lease);
+            renewOrWarn(sessionScope, owner, lease);
         } catch (RuntimeException e) {
-            LOG.warning(() -> "the lease of session " + sessionKey + " was not renewed: " + e.getMessage());
+            LOG.warning(() -> "the lease of session " + sessionScope + " was not renewed: " + e.getMessage());
         }
     }
 
-    private void renewOrWarn(String sessionKey, String owner, Duration lease) {
+    private void renewOrWarn(String sessionScope, String owner, Duration lease) {
         if (update("UPDATE lango_session_leases SET expires_at = ? WHERE session_key = ? AND owner = ?",
-                System.currentTimeMillis() + lease.toMillis(), sessionKey, owner) == 0) {
-            LOG.warning(() -> "lost the lease of session " + sessionKey + " (this server was unreachable for longer"
+                System.currentTimeMillis() + lease.toMillis(), sessionScope, owner) == 0) {
+            LOG.warning(() -> "lost the lease of session " + sessionScope + " (this server was unreachable for longer"
                     + " than lango.session.lease-timeout)");
         }
     }
@@ -162,25 +162,25 @@ public class SessionLeases {
      * Hands the lease to its waiter, or deletes it when none waits: one statement. A release that
      * fails only delays the next turn until the lease expires; it never fails this one.
      */
-    private void release(String sessionKey, String owner) {
+    private void release(String sessionScope, String owner) {
         try {
             update("WITH handed AS (UPDATE lango_session_leases SET owner = waiter, waiter = NULL, expires_at = ?"
                     + " WHERE session_key = ? AND owner = ? AND waiter IS NOT NULL RETURNING owner)"
                     + " DELETE FROM lango_session_leases WHERE session_key = ? AND owner = ?"
                     + " AND NOT EXISTS (SELECT 1 FROM handed)",
-                    System.currentTimeMillis() + HANDOVER.toMillis(), sessionKey, owner, sessionKey, owner);
+                    System.currentTimeMillis() + HANDOVER.toMillis(), sessionScope, owner, sessionScope, owner);
         } catch (RuntimeException e) {
-            LOG.warning(() -> "the lease of session " + sessionKey + " was not released and will expire: " + e.getMessage());
+            LOG.warning(() -> "the lease of session " + sessionScope + " was not released and will expire: " + e.getMessage());
         }
     }
 
     /** A waiter that stops waiting: off the row, and the lease back if it was just handed to it. */
-    private void giveUp(String sessionKey, String owner) {
+    private void giveUp(String sessionScope, String owner) {
         try {
-            release(sessionKey, owner);
-            update("UPDATE lango_session_leases SET waiter = NULL WHERE session_key = ? AND waiter = ?", sessionKey, owner);
+            release(sessionScope, owner);
+            update("UPDATE lango_session_leases SET waiter = NULL WHERE session_key = ? AND waiter = ?", sessionScope, owner);
         } catch (RuntimeException e) {
-            LOG.fine(() -> "session " + sessionKey + ": " + e.getMessage());
+            LOG.fine(() -> "session " + sessionScope + ": " + e.getMessage());
         }
     }
 

@@ -1,6 +1,7 @@
 package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.turn.SessionRef;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -38,6 +39,9 @@ class SessionRows {
     /** Objects read only to be converted are not registered for change tracking (no clone, no backup copy). */
     private static final String READ_ONLY = "eclipselink.read-only";
 
+    /** One session, by the columns of its unique constraint (V7 migration): its id is its user's own. */
+    private static final String IS_SESSION = "s.appName = :app AND s.userId = :user AND s.key = :key";
+
     /** How many session ids {@link #sessionIds} keeps before it starts again. */
     private static final int REMEMBERED_IDS = 10_000;
 
@@ -59,19 +63,19 @@ class SessionRows {
     }
 
     /**
-     * Session ids by key, so that appending a message that changes no state needs no lookup. Ids
-     * come from a sequence and are never reused: a remembered id is the key's session or no session
-     * at all (deleted, perhaps by another server), and then the append looks the key up again.
+     * Session row ids by session, so that appending a message that changes no state needs no lookup.
+     * Ids come from a sequence and are never reused: a remembered id is the session's or no session's
+     * at all (deleted, perhaps by another server), and then the append looks the session up again.
      */
-    private final Map<String, Long> sessionIds = new ConcurrentHashMap<>();
+    private final Map<SessionRef, Long> sessionIds = new ConcurrentHashMap<>();
 
-    /** The session under {@code key}, emptied first when it has been idle longer than {@code ttl}. */
-    StoredSession findRenewing(String key, Duration ttl) {
+    /** The session, emptied first when it has been idle longer than {@code ttl}. */
+    StoredSession findRenewing(SessionRef key, Duration ttl) {
         SessionEntity session = renewing(key, ttl);
         return session == null ? null : view(session);
     }
 
-    private SessionEntity renewing(String key, Duration ttl) {
+    private SessionEntity renewing(SessionRef key, Duration ttl) {
         SessionEntity session = byKey(key, false);
         if (session == null) {
             return null;
@@ -100,7 +104,7 @@ class SessionRows {
      * Everything the runner needs of a session, in one transaction: the session (renewed if
      * expired), its newest window for {@code budget} and the shared state; null when unknown.
      */
-    SessionStore.View view(String key, Duration ttl, int budget) {
+    SessionStore.View view(SessionRef key, Duration ttl, int budget) {
         SessionEntity session = renewing(key, ttl);
         if (session == null) {
             return null;
@@ -113,10 +117,10 @@ class SessionRows {
                 shared.getOrDefault(app, Map.of()), shared.getOrDefault(user, Map.of()));
     }
 
-    /** Inserts a session in its own transaction; a duplicate key fails here, at the flush. */
+    /** Inserts a session in its own transaction; a duplicate (app, user, key) fails here, at the flush. */
     @Transactional(TxType.REQUIRES_NEW)
-    StoredSession insert(String key, String appName, String userId, Map<String, Object> state) {
-        SessionEntity session = new SessionEntity(key, appName, userId, StateJson.write(state), Instant.now());
+    StoredSession insert(SessionRef ref, Map<String, Object> state) {
+        SessionEntity session = new SessionEntity(ref.key(), ref.appName(), ref.userId(), StateJson.write(state), Instant.now());
         em.persist(session);
         em.flush();
         return view(session);
@@ -136,7 +140,7 @@ class SessionRows {
      * time or by reading it for update, so appends to one session serialise and state merges see
      * each other. A message without state changes (most of them) is two statements.
      */
-    boolean append(String key, Message message, StateDelta delta, Instant when) {
+    boolean append(SessionRef key, Message message, StateDelta delta, Instant when) {
         if (message != null && delta.isEmpty()) {
             return appendMessage(new MessageAppend(key, message, when));
         }
@@ -158,8 +162,8 @@ class SessionRows {
         return true;
     }
 
-    /** A message without state changes, appended to the session under {@code key}, which then was last updated {@code when}. */
-    record MessageAppend(String key, Message message, Instant when) {
+    /** A message without state changes, appended to the session, which then was last updated {@code when}. */
+    record MessageAppend(SessionRef key, Message message, Instant when) {
     }
 
     /** Several messages in one transaction (a group commit); for each, false when its session is unknown. */
@@ -198,7 +202,7 @@ class SessionRows {
                 .executeUpdate() == 1;
     }
 
-    private void remember(String key, Long id) {
+    private void remember(SessionRef key, Long id) {
         if (sessionIds.size() >= REMEMBERED_IDS) {
             sessionIds.clear(); // only a shortcut: forgetting costs one lookup per session
         }
@@ -234,7 +238,7 @@ class SessionRows {
      * message that fits plus the first that does not (so {@link HistoryTruncation} sees that
      * something was cut and gives the same answer as on the whole history), oldest first. Reads id and token count only, page by page, then loads just that window.
      */
-    List<Message> newestWindow(String key, int budget) {
+    List<Message> newestWindow(SessionRef key, int budget) {
         Long sessionId = sessionId(key);
         return sessionId == null ? List.of() : newestWindow(sessionId, budget);
     }
@@ -310,7 +314,7 @@ class SessionRows {
     }
 
     /** All messages, or the newest {@code limit} (when &gt; 0) at or after {@code afterMillis}, oldest first. */
-    List<Message> messages(String key, int limit, long afterMillis) {
+    List<Message> messages(SessionRef key, int limit, long afterMillis) {
         Long sessionId = sessionId(key);
         if (sessionId == null) {
             return List.of();
@@ -330,8 +334,8 @@ class SessionRows {
         return load(newestFirst);
     }
 
-    /** The row id of the session under {@code key}, if stored. */
-    Optional<Long> id(String key) {
+    /** The session's row id, if stored. */
+    Optional<Long> id(SessionRef key) {
         return Optional.ofNullable(sessionId(key));
     }
 
@@ -362,6 +366,13 @@ class SessionRows {
                 .getResultList().stream().map(SessionRows::view).toList();
     }
 
+    /** The sessions of every user stored under {@code key}, oldest first (for operators). */
+    List<StoredSession> withKey(String key) {
+        return em.createQuery("SELECT s FROM SessionEntity s WHERE s.key = :key ORDER BY s.id", SessionEntity.class)
+                .setParameter("key", key)
+                .getResultList().stream().map(SessionRows::view).toList();
+    }
+
     /** One page of all sessions, most recently updated first. */
     List<StoredSession> page(int page, int size) {
         return em.createQuery("SELECT s FROM SessionEntity s ORDER BY s.updatedAt DESC, s.id DESC", SessionEntity.class)
@@ -374,22 +385,24 @@ class SessionRows {
     }
 
     /** Deletes the session; its messages and tool calls go with it (ON DELETE CASCADE). */
-    boolean delete(String key) {
+    boolean delete(SessionRef key) {
         sessionIds.remove(key);
-        return em.createQuery("DELETE FROM SessionEntity s WHERE s.key = :key")
-                .setParameter("key", key).executeUpdate() > 0;
+        return em.createQuery("DELETE FROM SessionEntity s WHERE " + IS_SESSION)
+                .setParameter("app", key.appName()).setParameter("user", key.userId()).setParameter("key", key.key())
+                .executeUpdate() > 0;
     }
 
-    private Long sessionId(String key) {
-        List<Long> ids = em.createQuery("SELECT s.id FROM SessionEntity s WHERE s.key = :key", Long.class)
-                .setParameter("key", key).getResultList();
+    private Long sessionId(SessionRef key) {
+        List<Long> ids = em.createQuery("SELECT s.id FROM SessionEntity s WHERE " + IS_SESSION, Long.class)
+                .setParameter("app", key.appName()).setParameter("user", key.userId()).setParameter("key", key.key())
+                .getResultList();
         return ids.isEmpty() ? null : ids.get(0);
     }
 
     /** The session row: locked and managed, so changes to it are written, or else a read-only copy. */
-    private SessionEntity byKey(String key, boolean forUpdate) {
-        var query = em.createQuery("SELECT s FROM SessionEntity s WHERE s.key = :key", SessionEntity.class)
-                .setParameter("key", key);
+    private SessionEntity byKey(SessionRef key, boolean forUpdate) {
+        var query = em.createQuery("SELECT s FROM SessionEntity s WHERE " + IS_SESSION, SessionEntity.class)
+                .setParameter("app", key.appName()).setParameter("user", key.userId()).setParameter("key", key.key());
         if (forUpdate) {
             query.setLockMode(LockModeType.PESSIMISTIC_WRITE);
         } else {

@@ -1,6 +1,7 @@
 package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.turn.SessionRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -11,7 +12,8 @@ import java.util.Optional;
 
 /**
  * Durable sessions: their messages, tool calls and state. Every write is one transaction, so a
- * failure never leaves a half-written message behind. Keys are validated here, before any SQL.
+ * failure never leaves a half-written message behind. A session is named by its app, its user and
+ * its key ({@link SessionRef}); ids are validated here, before any SQL.
  */
 @ApplicationScoped
 public class SessionStore {
@@ -48,39 +50,39 @@ public class SessionStore {
             }, MAX_GROUP);
 
     /** The stored session, or empty. Never creates one; renews an expired one. */
-    public Optional<StoredSession> find(String key) {
-        SessionKeys.require("session key", key);
+    public Optional<StoredSession> find(SessionRef key) {
+        requireIdentity(key);
         return Optional.ofNullable(rows.findRenewing(key, ttl()));
     }
 
-    /** Creates a session; fails with {@link SessionExistsException} when the key is taken. */
-    public StoredSession create(String key, String appName, String userId, Map<String, Object> state) {
-        requireIdentity(key, appName, userId);
+    /** Creates a session; fails with {@link SessionExistsException} when its user already has one under its key. */
+    public StoredSession create(SessionRef key, Map<String, Object> state) {
+        requireIdentity(key);
         if (rows.findRenewing(key, ttl()) != null) {
-            throw new SessionExistsException(key);
+            throw new SessionExistsException(key.key());
         }
         try {
-            return rows.insert(key, appName, userId, state == null ? Map.of() : state);
+            return rows.insert(key, state == null ? Map.of() : state);
         } catch (RuntimeException raced) {
             if (rows.findRenewing(key, ttl()) != null) {
-                throw new SessionExistsException(key);
+                throw new SessionExistsException(key.key());
             }
             throw raced;
         }
     }
 
     /**
-     * The session under {@code key}, created when unknown. Safe under concurrency: of many callers
-     * racing on a new key one insert wins, and the others read what it wrote.
+     * The session, created when unknown. Safe under concurrency: of many callers racing on a new
+     * session one insert wins, and the others read what it wrote.
      */
-    public StoredSession getOrCreate(String key, String appName, String userId) {
-        requireIdentity(key, appName, userId);
+    public StoredSession getOrCreate(SessionRef key) {
+        requireIdentity(key);
         StoredSession found = rows.findRenewing(key, ttl());
         if (found != null) {
             return found;
         }
         try {
-            return rows.insert(key, appName, userId, Map.of());
+            return rows.insert(key, Map.of());
         } catch (RuntimeException raced) {
             StoredSession winner = rows.findRenewing(key, ttl());
             if (winner == null) {
@@ -91,17 +93,17 @@ public class SessionStore {
     }
 
     /**
-     * The session under {@code key} (created when unknown, as {@link #getOrCreate}) with its
-     * history for {@code budget} tokens (≤ 0: the default) and shared state, read in one transaction.
+     * The session (created when unknown, as {@link #getOrCreate}) with its history for
+     * {@code budget} tokens (≤ 0: the default) and shared state, read in one transaction.
      */
-    public View open(String key, String appName, String userId, int budget) {
-        requireIdentity(key, appName, userId);
+    public View open(SessionRef key, int budget) {
+        requireIdentity(key);
         int effective = budget > 0 ? budget : HistoryTruncation.DEFAULT_BUDGET;
         View view = rows.view(key, ttl(), effective);
         if (view != null) {
             return view;
         }
-        getOrCreate(key, appName, userId);
+        getOrCreate(key);
         return rows.view(key, ttl(), effective);
     }
 
@@ -109,11 +111,11 @@ public class SessionStore {
      * Appends one message ({@code null} for a pure state change) with its state changes, in one
      * transaction, committed when this returns; {@code when} becomes the session's last update time.
      */
-    public void append(String key, Message message, StateDelta delta, Instant when) {
-        SessionKeys.require("session key", key);
+    public void append(SessionRef key, Message message, StateDelta delta, Instant when) {
+        requireIdentity(key);
         if (!delta.app().isEmpty() || !delta.user().isEmpty()) {
             // Shared rows are created first, each in its own transaction, so the append never races on an insert.
-            StoredSession session = find(key).orElseThrow(() -> new UnknownSessionException(key));
+            StoredSession session = find(key).orElseThrow(() -> new UnknownSessionException(key.key()));
             if (!delta.app().isEmpty()) {
                 rows.ensureShared(SharedStateEntity.appScope(session.appName()));
             }
@@ -125,24 +127,24 @@ public class SessionStore {
                 ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when))
                 : rows.append(key, message, delta, when);
         if (!appended) {
-            throw new UnknownSessionException(key);
+            throw new UnknownSessionException(key.key());
         }
     }
 
     /** History for the model: the newest messages that fit {@code budget} tokens (≤ 0: the default). */
-    public List<Message> history(String key, int budget) {
+    public List<Message> history(SessionRef key, int budget) {
         int effective = budget > 0 ? budget : HistoryTruncation.DEFAULT_BUDGET;
-        return HistoryTruncation.truncate(rows.newestWindow(SessionKeys.require("session key", key), effective), effective);
+        return HistoryTruncation.truncate(rows.newestWindow(requireIdentity(key), effective), effective);
     }
 
     /** Every stored message of the session, oldest first. */
-    public List<Message> messages(String key) {
-        return rows.messages(SessionKeys.require("session key", key), 0, Long.MIN_VALUE);
+    public List<Message> messages(SessionRef key) {
+        return rows.messages(requireIdentity(key), 0, Long.MIN_VALUE);
     }
 
     /** The newest {@code limit} messages (all when ≤ 0) stored at or after {@code after}, oldest first. */
-    public List<Message> messages(String key, int limit, Instant after) {
-        return rows.messages(SessionKeys.require("session key", key), limit,
+    public List<Message> messages(SessionRef key, int limit, Instant after) {
+        return rows.messages(requireIdentity(key), limit,
                 after == null ? Long.MIN_VALUE : after.toEpochMilli());
     }
 
@@ -150,9 +152,9 @@ public class SessionStore {
     public record Numbered(long id, int tokens, Message message) {
     }
 
-    /** The row id of the session under {@code key}: what rows of other subsystems refer to. */
-    public Optional<Long> id(String key) {
-        return rows.id(SessionKeys.require("session key", key));
+    /** The session's row id: what rows of other subsystems refer to. */
+    public Optional<Long> id(SessionRef key) {
+        return rows.id(requireIdentity(key));
     }
 
     /** The tokens (as stored with each message) of the session's messages after message {@code afterId}. */
@@ -178,9 +180,14 @@ public class SessionStore {
         return new Page(rows.page(page, size), rows.count());
     }
 
+    /** The sessions of every user stored under {@code key}, oldest first (for operators). */
+    public List<StoredSession> withKey(String key) {
+        return rows.withKey(SessionKeys.require("session key", key));
+    }
+
     /** Deletes the session with its messages; false when there was none. */
-    public boolean delete(String key) {
-        boolean deleted = rows.delete(SessionKeys.require("session key", key));
+    public boolean delete(SessionRef key) {
+        boolean deleted = rows.delete(requireIdentity(key));
         if (deleted) {
             sessionDeleted.fire(new SessionDeleted(key));
         }
@@ -198,12 +205,12 @@ public class SessionStore {
     }
 
     /** The session's own state. */
-    public Map<String, Object> state(String key) {
-        return find(key).map(StoredSession::state).orElseThrow(() -> new UnknownSessionException(key));
+    public Map<String, Object> state(SessionRef key) {
+        return find(key).map(StoredSession::state).orElseThrow(() -> new UnknownSessionException(key.key()));
     }
 
     /** One value of the session's state, as a JSON round trip returns it. */
-    public Optional<Object> state(String key, String name) {
+    public Optional<Object> state(SessionRef key, String name) {
         return Optional.ofNullable(state(key).get(name));
     }
 
@@ -211,9 +218,10 @@ public class SessionStore {
         return settings.sessions().ttl();
     }
 
-    private static void requireIdentity(String key, String appName, String userId) {
-        SessionKeys.require("session key", key);
-        SessionKeys.require("app name", appName);
-        SessionKeys.require("user id", userId);
+    private static SessionRef requireIdentity(SessionRef key) {
+        SessionKeys.require("session key", key.key());
+        SessionKeys.require("app name", key.appName());
+        SessionKeys.require("user id", key.userId());
+        return key;
     }
 }

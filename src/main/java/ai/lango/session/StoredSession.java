@@ -1,5 +1,6 @@
 package ai.lango.session;
 
+import ai.lango.turn.SessionRef;
 import java.time.Instant;
 import java.util.Map;
 
@@ -11,5 +12,10 @@ public record StoredSession(String key, String appName, String userId, Map<Strin
                             Instant createdAt, Instant updatedAt) {
     public StoredSession {
         state = Map.copyOf(state);
+    }
+
+    /** Which session this is. */
+    public SessionRef ref() {
+        return new SessionRef(appName, userId, key);
     }
 }

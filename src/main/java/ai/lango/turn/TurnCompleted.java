@@ -17,6 +17,11 @@ public record TurnCompleted(String userId, String sessionKey, String message, St
         tools = List.copyOf(tools);
     }
 
+    /** The session the turn ran in. */
+    public SessionRef session() {
+        return SessionRef.of(userId, sessionKey);
+    }
+
     /** One tool call of the turn and what it answered; {@code error} is set when it failed. */
     public record ToolOutcome(String agent, String name, Map<String, Object> args, Map<String, Object> result,
                               Optional<String> error) {

@@ -21,6 +21,7 @@ import ai.lango.session.SessionLeases;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.Recall;
 import ai.lango.turn.TurnRequest;
+import ai.lango.turn.SessionRef;
 import com.google.adk.events.Event;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,7 +102,7 @@ class GracefulStopTest {
         service.drain(Duration.ofSeconds(20));
 
         assertEquals("All done.", turn.getNow(null), "the drain returned only after the turn had finished");
-        assertEquals(List.of("user", "assistant"), store.messages.get("s").stream().map(Message::role).toList());
+        assertEquals(List.of("user", "assistant"), store.messages.get(SessionRef.of("user", "s")).stream().map(Message::role).toList());
     }
 
     @Test
@@ -114,7 +115,7 @@ class GracefulStopTest {
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "the drain is bounded");
         ExecutionException ended = assertThrows(ExecutionException.class, () -> turn.get(1, TimeUnit.SECONDS));
         assertEquals(AgentService.STOPPED, ended.getCause().getMessage());
-        List<Message> stored = store.messages.get("s");
+        List<Message> stored = store.messages.get(SessionRef.of("user", "s"));
         assertEquals(List.of("user", "assistant"), stored.stream().map(Message::role).toList());
         Event error = EventMessages.toEvents(stored, "lango-agent").get(1); // as a reader of the session gets it
         assertEquals(AgentService.STOPPED, error.errorMessage().orElseThrow());

@@ -22,6 +22,7 @@ import ai.lango.session.TokenEstimator;
 import ai.lango.session.ToolCall;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.Names;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.adk.agents.LlmAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
@@ -59,22 +60,22 @@ class TruncatedHistoryWireTest {
         private final StoredSession session = new StoredSession("s", "lango", "user", Map.of(), T, T);
 
         @Override
-        public View open(String key, String appName, String userId, int budget) {
+        public View open(SessionRef key, int budget) {
             return new View(session, HistoryTruncation.truncate(List.copyOf(messages), budget), Map.of(), Map.of());
         }
 
         @Override
-        public Optional<StoredSession> find(String key) {
+        public Optional<StoredSession> find(SessionRef key) {
             return Optional.of(session);
         }
 
         @Override
-        public StoredSession getOrCreate(String key, String appName, String userId) {
+        public StoredSession getOrCreate(SessionRef key) {
             return session;
         }
 
         @Override
-        public void append(String key, Message message, StateDelta delta, Instant when) {
+        public void append(SessionRef key, Message message, StateDelta delta, Instant when) {
             if (message != null) {
                 messages.add(message);
             }

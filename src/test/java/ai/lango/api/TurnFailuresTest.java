@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import ai.lango.provider.ProviderException.Kind;
 import ai.lango.provider.ProviderException;
 import ai.lango.turn.MessageTooLargeException;
-import ai.lango.turn.SessionNotFoundException;
 import jakarta.ws.rs.core.Response.Status;
 import java.time.Duration;
 import java.util.Optional;
@@ -32,7 +31,6 @@ class TurnFailuresTest {
 
     @Test
     void theCallersMistakesAreTheirs() {
-        assertEquals(Status.NOT_FOUND, of(new SessionNotFoundException("s", "u")).status());
         assertEquals("message_too_large", of(new MessageTooLargeException(90_000, 64_000)).code());
         assertEquals(Status.GATEWAY_TIMEOUT, of(new TimeoutException()).status());
         assertEquals(new TurnFailures.Failure(Status.INTERNAL_SERVER_ERROR, "run_failed", Optional.empty()),

@@ -14,6 +14,7 @@ import ai.lango.session.SessionStore;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ class ChatIT extends FakeLlmIT {
         assertEquals("Bearer sk-it-secret-key", fake().requests().get(0).header("authorization"));
         assertEquals("system", second.get("messages").get(0).get("role").asText());
 
-        List<Message> stored = store.messages(key);
+        List<Message> stored = store.messages(SessionRef.of(Names.DEFAULT_USER, key));
         assertEquals(List.of("user", "assistant", "tool", "assistant"), stored.stream().map(Message::role).toList());
         assertEquals("call_w1", stored.get(1).toolCalls().get(0).id());
         assertEquals("call_w1", stored.get(2).toolCalls().get(0).id());
@@ -121,7 +122,7 @@ class ChatIT extends FakeLlmIT {
         assertTrue(error.getMessage().contains("lango.providers.openai.api-key"), error.getMessage());
         assertFalse(error.getMessage().contains("sk-it-secret-key"));
         assertEquals(1, fake().requests().size(), "authentication failures are not retried");
-        assertEquals("hello", store.messages(key).get(0).content(), "the user message was durable before the model was called");
+        assertEquals("hello", store.messages(SessionRef.of(Names.DEFAULT_USER, key)).get(0).content(), "the user message was durable before the model was called");
     }
 
     private static JsonNode find(JsonNode request, String role) {

@@ -15,6 +15,7 @@ import ai.lango.session.LocalTransactions;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StateDelta;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -115,10 +116,10 @@ class CrashIT {
     private static void earlierVersionLeftAnH2Database(Path db) throws Exception {
         try (LocalTransactions h2 = new LocalTransactions(db, EmbeddedEngine.H2, true)) {
             SessionStore store = h2.store(null);
-            store.getOrCreate(IMPORTED, "lango", USER);
+            store.getOrCreate(SessionRef.of(USER, IMPORTED));
             Instant t = Instant.ofEpochMilli(1_700_000_000_000L);
-            store.append(IMPORTED, new Message("user", "from the H2 days", t, "user", List.of(), null), StateDelta.NONE, t);
-            store.append(IMPORTED, new Message("assistant", "still here", t, "lango-agent", List.of(), null), StateDelta.NONE, t);
+            store.append(SessionRef.of(USER, IMPORTED), new Message("user", "from the H2 days", t, "user", List.of(), null), StateDelta.NONE, t);
+            store.append(SessionRef.of(USER, IMPORTED), new Message("assistant", "still here", t, "lango-agent", List.of(), null), StateDelta.NONE, t);
         }
     }
 

@@ -16,6 +16,7 @@ import ai.lango.memory.ReflectionSaved;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnRequest;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -154,7 +155,7 @@ class GraphIT extends FakeLlmIT {
 
     @Test
     void memoryLinksFollowObservationsAndReflectionsAndGoWithTheSessionsMemory() throws Exception {
-        String session = "graph-memory-" + UUID.randomUUID();
+        SessionRef session = SessionRef.of("graph-it", "graph-memory-" + UUID.randomUUID());
         long base = 9_000_000_000L + ThreadLocalRandom.current().nextLong(1_000_000_000L);
         observationSaved.fire(new ObservationSaved(base, session, null, "The user plans a trip."));
         observationSaved.fire(new ObservationSaved(base + 1, session, base, "The user booked a hotel."));
@@ -162,10 +163,10 @@ class GraphIT extends FakeLlmIT {
         eventually("memory links", () -> graph.query("reflection:" + (base + 2), "reflects_on", null).size() == 2);
         assertEquals(List.of("observation:" + base), graph.query("observation:" + (base + 1), "follows", null).stream()
                 .map(Triple::object).toList());
-        assertEquals(3, graph.query(null, "in_session", "session:" + session).size());
+        assertEquals(3, graph.query(null, "in_session", "session:" + session.scope()).size());
 
         memoryCleared.fire(new MemoryCleared(session));
-        eventually("links gone with the memory", () -> graph.query(null, "in_session", "session:" + session).isEmpty()
+        eventually("links gone with the memory", () -> graph.query(null, "in_session", "session:" + session.scope()).isEmpty()
                 && graph.query("reflection:" + (base + 2), null, null).isEmpty());
     }
 

@@ -8,6 +8,7 @@ import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import ai.lango.session.SessionStore;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.inject.Inject;
@@ -179,7 +180,7 @@ class HardEdgesIT {
     void aStoredKeyThatNoLongerValidatesStaysReachableAndDeletable() throws Exception {
         for (String legacy : List.of("legacy/" + UUID.randomUUID(), "../legacy-" + UUID.randomUUID(), "legacy " + UUID.randomUUID(),
                 "legacy\u0001" + UUID.randomUUID())) {
-            store.create(legacy, "lango", "legacy-user", Map.of());
+            store.create(SessionRef.of("legacy-user", legacy), Map.of());
             String query = "admin/sessions?key=" + URLEncoder.encode(legacy, StandardCharsets.UTF_8);
             HttpResponse<String> read = call("GET", query, null);
             assertEquals(200, read.statusCode(), legacy + ": " + read.body());
@@ -187,34 +188,56 @@ class HardEdgesIT {
             JsonNode listed = JSON.readTree(call("GET", "apps/lango/users/legacy-user/sessions", null).body());
             assertTrue(listed.findValuesAsText("id").contains(legacy), "listed under its user");
             assertEquals(204, call("DELETE", query, null).statusCode());
-            assertTrue(store.find(legacy).isEmpty(), legacy + " deleted");
+            assertTrue(store.find(SessionRef.of("legacy-user", legacy)).isEmpty(), legacy + " deleted");
         }
     }
 
-    // --- 5: another user's session is as good as absent ---
+    // --- 5: session ids are each user's own; nothing tells one user what another holds ---
 
     @Test
     @RunAsClient
-    void anotherUsersSessionAnswersAsIfItDidNotExist() throws Exception {
+    void anotherUsersSessionUnderTheSameIdIsAnotherSessionAndNothingTellsItExists() throws Exception {
         String session = "owned-" + UUID.randomUUID();
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM)) {
-            fake.enqueue(Reply.openAiText("mine"));
-            assertEquals(200, call("POST", "run", runBody("owner", session, "hi")).statusCode());
+            fake.enqueue(Reply.openAiText("the owner's answer"));
+            assertEquals(200, call("POST", "run", runBody("owner", session, "the owner's question")).statusCode());
 
-            HttpResponse<String> run = call("POST", "run", runBody("attacker", session, "hi"));
-            assertEquals(404, run.statusCode(), run.body());
-            assertEquals("session_not_found", code(run));
-            assertFalse(run.body().contains("owner"), "the owner is never named");
-
-            HttpResponse<String> ownDuplicate = call("POST", "apps/lango/users/owner/sessions/" + session, null);
-            HttpResponse<String> foreign = call("POST", "apps/lango/users/attacker/sessions/" + session, null);
-            assertEquals(400, foreign.statusCode());
-            assertEquals(ownDuplicate.body(), foreign.body(), "the same answer whoever holds the id");
-            assertFalse(foreign.body().contains("session_exists"));
-
+            // Creating, reading and running the same id as another user: that user's own, new session.
+            HttpResponse<String> created = call("POST", "apps/lango/users/attacker/sessions/" + session, null);
+            assertEquals(200, created.statusCode(), created.body());
+            assertEquals("attacker", JSON.readTree(created.body()).path("userId").asText());
             HttpResponse<String> read = call("GET", "apps/lango/users/attacker/sessions/" + session, null);
-            assertEquals(404, read.statusCode());
-            assertEquals(1, fake.requests().size(), "the attacker's turn never reached the model");
+            assertEquals(200, read.statusCode());
+            assertEquals(0, JSON.readTree(read.body()).path("events").size(), read.body());
+            fake.enqueue(Reply.openAiText("the attacker's answer"));
+            HttpResponse<String> run = call("POST", "run", runBody("attacker", session, "what did the owner ask?"));
+            assertEquals(200, run.statusCode(), run.body());
+            String sentForAttacker = fake.last().body();
+            assertTrue(sentForAttacker.contains("what did the owner ask?"), sentForAttacker);
+            assertFalse(sentForAttacker.contains("the owner's question"), "another user's history never reaches the model");
+            assertFalse(sentForAttacker.contains("the owner's answer"), sentForAttacker);
+
+            // A second create is refused only as a duplicate of the caller's own session.
+            HttpResponse<String> again = call("POST", "apps/lango/users/attacker/sessions/" + session, null);
+            assertEquals(400, again.statusCode());
+            assertEquals("session_exists", code(again));
+
+            // Operators see both and say whose they mean.
+            HttpResponse<String> ambiguous = call("GET", "admin/sessions/" + session, null);
+            assertEquals(409, ambiguous.statusCode(), ambiguous.body());
+            assertEquals("ambiguous_session", code(ambiguous));
+            HttpResponse<String> owners = call("GET", "admin/sessions/" + session + "?userId=owner", null);
+            assertEquals(200, owners.statusCode(), owners.body());
+            assertTrue(owners.body().contains("the owner's answer") && !owners.body().contains("the attacker's answer"),
+                    owners.body());
+
+            // Deleting one user's session leaves the other's untouched.
+            assertEquals(204, call("DELETE", "apps/lango/users/attacker/sessions/" + session, null).statusCode());
+            HttpResponse<String> ownersAfter = call("GET", "apps/lango/users/owner/sessions/" + session, null);
+            assertEquals(200, ownersAfter.statusCode());
+            assertTrue(ownersAfter.body().contains("the owner's answer"), ownersAfter.body());
+            assertEquals(404, call("GET", "apps/lango/users/attacker/sessions/" + session, null).statusCode());
+            assertEquals(200, call("GET", "admin/sessions/" + session, null).statusCode(), "one user's again");
         }
     }
 

@@ -15,6 +15,7 @@ import ai.lango.session.SessionStore;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnRequest;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -80,6 +81,10 @@ class MemoryIT extends FakeLlmIT {
                 .route(FakeLlmServer.bodyContains(OBSERVER_ASKS), r -> Reply.openAiText(OBSERVED));
     }
 
+    private static SessionRef mine(String key) {
+        return SessionRef.of(Names.DEFAULT_USER, key);
+    }
+
     private String chat(String key, String text, String answer) {
         fake.enqueue(Reply.openAiText(answer));
         return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
@@ -97,9 +102,9 @@ class MemoryIT extends FakeLlmIT {
 
     /** Nothing left over a threshold: the observer, the reflector and consolidation are done. */
     private boolean settled(String key) {
-        MemoryStore.Status status = memory.status(key).orElseThrow();
+        MemoryStore.Status status = memory.status(mine(key)).orElseThrow();
         return status.unobservedTokens() < 40 && status.observationTokens() < 30
-                && memory.active(key).reflections().size() < 2;
+                && memory.active(mine(key)).reflections().size() < 2;
     }
 
     private List<FakeLlmServer.Recorded> agentRequests() {
@@ -114,9 +119,9 @@ class MemoryIT extends FakeLlmIT {
     void afterEnoughTokensAnObservationExistsAndTheNextRequestCarriesItInTheMemorySection() throws Exception {
         String key = "memory-" + UUID.randomUUID();
         assertEquals("Sure.", chat(key, LONG_MESSAGE, "Sure."));
-        eventually("an observation", () -> !memory.active(key).observations().isEmpty());
+        eventually("an observation", () -> !memory.active(mine(key)).observations().isEmpty());
 
-        Observation observation = memory.active(key).observations().get(0);
+        Observation observation = memory.active(mine(key)).observations().get(0);
         assertEquals(OBSERVED, observation.content());
         FakeLlmServer.Recorded observerCall = fake.requests().stream()
                 .filter(r -> r.body().contains(OBSERVER_ASKS)).findFirst().orElseThrow();
@@ -137,10 +142,10 @@ class MemoryIT extends FakeLlmIT {
             chat(key, LONG_MESSAGE + " " + i, "Answer " + i + ".");
             eventually("memory caught up with turn " + i, () -> settled(key));
         }
-        eventually("a consolidated reflection", () -> memory.active(key).reflections().stream()
+        eventually("a consolidated reflection", () -> memory.active(mine(key)).reflections().stream()
                 .anyMatch(r -> r.generation() == 2));
 
-        MemoryStore.Contents all = memory.all(key);
+        MemoryStore.Contents all = memory.all(mine(key));
         Reflection consolidated = all.reflections().stream().filter(r -> r.generation() == 2).findFirst().orElseThrow();
         assertEquals(CONSOLIDATED, consolidated.content());
         List<Reflection> firstGeneration = all.reflections().stream().filter(r -> r.generation() == 1).toList();
@@ -148,9 +153,9 @@ class MemoryIT extends FakeLlmIT {
         firstGeneration.forEach(r -> assertEquals(consolidated.id(), r.foldedInto()));
         assertTrue(all.observations().size() >= 4, "every observation stays stored: " + all.observations());
         assertTrue(all.observations().stream().limit(4).allMatch(o -> o.foldedInto() != null));
-        assertEquals(8, sessions.messages(key).size(), "memory never deletes a chat message");
+        assertEquals(8, sessions.messages(mine(key)).size(), "memory never deletes a chat message");
 
-        MemoryStore.Contents offered = memory.active(key);
+        MemoryStore.Contents offered = memory.active(mine(key));
         assertEquals(List.of(consolidated), offered.reflections());
 
         chat(key, "Where am I going?", "Lisbon.");
@@ -169,13 +174,13 @@ class MemoryIT extends FakeLlmIT {
         assertEquals("Still here.", chat(key, LONG_MESSAGE, "Still here."));
         eventually("the observer was asked", () -> fake.requests().stream().anyMatch(r -> r.body().contains(OBSERVER_ASKS)));
         Thread.sleep(300);
-        assertTrue(memory.active(key).observations().isEmpty());
-        assertEquals(2, sessions.messages(key).size());
+        assertTrue(memory.active(mine(key)).observations().isEmpty());
+        assertEquals(2, sessions.messages(mine(key)).size());
 
         fake.reset();
         memoryModelAnswersByWhatItIsAsked();
         assertEquals("Back.", chat(key, "Again.", "Back."));
-        eventually("the observation on the next trigger", () -> !memory.active(key).observations().isEmpty());
+        eventually("the observation on the next trigger", () -> !memory.active(mine(key)).observations().isEmpty());
     }
 
     @Test
@@ -191,7 +196,7 @@ class MemoryIT extends FakeLlmIT {
     void aNewSessionOfTheSameUserRecallsAnEarlierOneThroughAdksLoadMemoryTool() throws Exception {
         String earlier = "memory-" + UUID.randomUUID();
         chat(earlier, LONG_MESSAGE, "Noted.");
-        eventually("an observation", () -> !memory.active(earlier).observations().isEmpty());
+        eventually("an observation", () -> !memory.active(mine(earlier)).observations().isEmpty());
 
         String later = "memory-" + UUID.randomUUID();
         fake.enqueue(Reply.openAiToolCall("call_t1", "transfer_to_agent", "{\"agent_name\":\"memory-manager\"}"))
@@ -207,7 +212,7 @@ class MemoryIT extends FakeLlmIT {
     void theAdminApiShowsMemoryAndDeleteClearsItButNotTheMessages() throws Exception {
         String key = "memory-" + UUID.randomUUID();
         chat(key, LONG_MESSAGE, "Noted.");
-        eventually("an observation", () -> !memory.active(key).observations().isEmpty());
+        eventually("an observation", () -> !memory.active(mine(key)).observations().isEmpty());
         HttpClient http = HttpClient.newHttpClient();
         URI uri = URI.create("http://localhost:" + ItPorts.HTTP + "/lango-memory/api/admin/memory/" + key);
 
@@ -222,8 +227,8 @@ class MemoryIT extends FakeLlmIT {
         HttpResponse<String> deleted = http.send(HttpRequest.newBuilder(uri).DELETE().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(204, deleted.statusCode());
-        assertTrue(memory.all(key).observations().isEmpty());
-        assertEquals(2, sessions.messages(key).size());
+        assertTrue(memory.all(mine(key)).observations().isEmpty());
+        assertEquals(2, sessions.messages(mine(key)).size());
 
         HttpResponse<String> unknown = http.send(HttpRequest.newBuilder(URI.create(uri + "-none")).build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -13,6 +13,7 @@ import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Hit;
 import ai.lango.retrieval.LocalEmbedder;
 import ai.lango.retrieval.Retrieval;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -177,9 +178,9 @@ class RetrievalIT {
     @OperateOnDeployment("app")
     void observationsAreFoundOnlyInTheirSessionAndKnowledgeInEvery() throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
-        String mine = "session-a-" + run;
+        SessionRef mine = SessionRef.of("retrieval-user", "session-a-" + run);
         String knowledgeKey = "kettle-" + run;
-        retrieval.index(new Document(Document.OBSERVATION, "it-" + run, mine,
+        retrieval.index(new Document(Document.OBSERVATION, "it-" + run, mine.scope(),
                 "The user is planning a hiking trip to the Dolomites in September " + run + "."));
         knowledge.save(KnowledgeEntry.of(knowledgeKey, "fact", "Mountain huts in the Dolomites close in late September " + run + ".",
                 List.of(), "test"));
@@ -189,9 +190,12 @@ class RetrievalIT {
         List<Hit> inMine = retrieval.search(query, 10, List.of(), mine);
         assertTrue(inMine.stream().anyMatch(h -> h.sourceId().equals("it-" + run)), inMine.toString());
         assertTrue(inMine.stream().anyMatch(h -> h.sourceId().equals(knowledgeKey)), inMine.toString());
-        List<Hit> inOther = retrieval.search(query, 10, List.of(), "session-b-" + run);
+        List<Hit> inOther = retrieval.search(query, 10, List.of(), SessionRef.of("retrieval-user", "session-b-" + run));
         assertTrue(inOther.stream().noneMatch(h -> h.collection().equals(Document.OBSERVATION) && h.sourceId().equals("it-" + run)),
                 inOther.toString());
+        List<Hit> sameIdOtherUser = retrieval.search(query, 10, List.of(), SessionRef.of("someone-else", mine.key()));
+        assertTrue(sameIdOtherUser.stream().noneMatch(h -> h.collection().equals(Document.OBSERVATION)),
+                "session ids are each user's own: " + sameIdOtherUser);
         assertTrue(inOther.stream().anyMatch(h -> h.sourceId().equals(knowledgeKey)), "knowledge belongs to every session: " + inOther);
 
         retrieval.removeSession(mine);
@@ -204,13 +208,14 @@ class RetrievalIT {
     @OperateOnDeployment("app")
     void aDeletedSessionTakesItsMemorysVectorsWithIt() throws Exception {
         String key = "doomed-" + UUID.randomUUID();
-        sessions.create(key, "lango", "retrieval-user", java.util.Map.of());
-        retrieval.index(new Document(Document.REFLECTION, "it-" + key, key, "The user keeps bees on the roof " + key + "."));
+        SessionRef doomed = SessionRef.of("retrieval-user", key);
+        sessions.create(doomed, java.util.Map.of());
+        retrieval.index(new Document(Document.REFLECTION, "it-" + key, doomed.scope(), "The user keeps bees on the roof " + key + "."));
         assertTrue(retrieval.awaitIdle(INDEXED));
-        assertEquals(1, retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), key).size());
-        assertTrue(sessions.delete(key));
-        assertEquals(List.of(), retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), key));
-        assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE session_key = ?", key));
+        assertEquals(1, retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), doomed).size());
+        assertTrue(sessions.delete(doomed));
+        assertEquals(List.of(), retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), doomed));
+        assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE session_scope = ?", doomed.scope()));
     }
 
     @Test

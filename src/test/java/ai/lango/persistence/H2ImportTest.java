@@ -1,5 +1,6 @@
 package ai.lango.persistence;
 
+import ai.lango.turn.SessionRef;
 import ai.lango.session.EmbeddedEngine;
 import ai.lango.session.LocalTransactions;
 import ai.lango.session.Message;
@@ -29,6 +30,9 @@ class H2ImportTest {
     @TempDir
     Path dir;
 
+    private static final SessionRef FIRST = SessionRef.of("ann", "first");
+    private static final SessionRef SECOND = SessionRef.of("bob", "second");
+
     private Path db() {
         return dir.resolve("db");
     }
@@ -37,14 +41,14 @@ class H2ImportTest {
     private void earlierVersionStored() throws Exception {
         try (LocalTransactions h2 = new LocalTransactions(db(), EmbeddedEngine.H2, false)) {
             SessionStore store = h2.store(null);
-            h2.store(null).create("first", "lango", "ann", Map.of("topic", "files"));
-            h2.store(null).create("second", "lango", "bob", Map.of());
-            store.append("first", message("user", "list files"), StateDelta.NONE, T);
-            store.append("first", new Message("assistant", "", T, "lango-agent",
+            h2.store(null).create(FIRST, Map.of("topic", "files"));
+            h2.store(null).create(SECOND, Map.of());
+            store.append(FIRST, message("user", "list files"), StateDelta.NONE, T);
+            store.append(FIRST, new Message("assistant", "", T, "lango-agent",
                     List.of(new ToolCall("c1", "fs_list", "{\"path\":\".\"}", null)), "{\"raw\":1}"), StateDelta.NONE, T);
-            store.append("first", new Message("tool", "", T, "lango-agent",
+            store.append(FIRST, new Message("tool", "", T, "lango-agent",
                     List.of(new ToolCall("c1", "fs_list", null, "{\"entries\":[]}")), null), StateDelta.NONE, T);
-            store.append("second", message("user", "hello"),
+            store.append(SECOND, message("user", "hello"),
                     new StateDelta(Map.of(), Map.of("theme", "dark"), Map.of("name", "Bob")), T.plusSeconds(1));
         }
     }
@@ -68,15 +72,15 @@ class H2ImportTest {
 
             assertEquals(new H2Import.Result(true, 2, 4), result);
             SessionStore store = hsqldb.store(null);
-            List<Message> first = store.messages("first");
+            List<Message> first = store.messages(FIRST);
             assertEquals(List.of("user", "assistant", "tool"), first.stream().map(Message::role).toList());
             assertEquals("list files", first.get(0).content());
             assertEquals(new ToolCall("c1", "fs_list", "{\"path\":\".\"}", null), first.get(1).toolCalls().get(0));
             assertEquals("{\"raw\":1}", first.get(1).raw());
             assertEquals(new ToolCall("c1", "fs_list", null, "{\"entries\":[]}"), first.get(2).toolCalls().get(0));
-            assertEquals(Map.of("topic", "files"), store.find("first").orElseThrow().state());
-            assertEquals("ann", store.find("first").orElseThrow().userId());
-            assertEquals(T.plusSeconds(1), store.find("second").orElseThrow().updatedAt());
+            assertEquals(Map.of("topic", "files"), store.find(FIRST).orElseThrow().state());
+            assertEquals("ann", store.find(FIRST).orElseThrow().userId());
+            assertEquals(T.plusSeconds(1), store.find(SECOND).orElseThrow().updatedAt());
             assertEquals(Map.of("theme", "dark"), store.appState("lango"));
             assertEquals(Map.of("name", "Bob"), store.userState("lango", "bob"));
         }
@@ -101,11 +105,11 @@ class H2ImportTest {
             H2Import.importIfPresent(db(), hsqldb.dataSource(), this::h2File);
             SessionStore store = hsqldb.store(null);
 
-            store.append("first", message("assistant", "done"), StateDelta.NONE, T.plusSeconds(2));
-            hsqldb.store(null).create("third", "lango", "ann", Map.of());
+            store.append(FIRST, message("assistant", "done"), StateDelta.NONE, T.plusSeconds(2));
+            hsqldb.store(null).create(SessionRef.of("ann", "third"), Map.of());
 
             assertEquals(List.of("user", "assistant", "tool", "assistant"),
-                    store.messages("first").stream().map(Message::role).toList());
+                    store.messages(FIRST).stream().map(Message::role).toList());
             assertEquals(3, hsqldb.entityManager().createQuery("SELECT COUNT(s) FROM SessionEntity s", Long.class).getSingleResult());
         }
     }
@@ -123,7 +127,7 @@ class H2ImportTest {
     void h2FileBesideSessionsInHsqldbRefusesTheStartSayingWhatToRun() throws Exception {
         earlierVersionStored();
         try (LocalTransactions hsqldb = new LocalTransactions(db(), EmbeddedEngine.HSQLDB, false)) {
-            hsqldb.store(null).create("newer", "lango", "ann", Map.of());
+            hsqldb.store(null).create(SessionRef.of("ann", "newer"), Map.of());
 
             String message = assertThrows(H2Import.RefusedException.class,
                     () -> H2Import.importIfPresent(db(), hsqldb.dataSource(), this::h2File)).getMessage();

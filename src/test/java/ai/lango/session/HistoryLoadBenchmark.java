@@ -1,5 +1,6 @@
 package ai.lango.session;
 
+import ai.lango.turn.SessionRef;
 import jakarta.persistence.EntityManager;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ public final class HistoryLoadBenchmark {
         SessionStore store = local.store(null);
 
         for (int size : SIZES) {
-            fill(rows, "bench-" + size, size);
+            fill(rows, bench(size), size);
         }
 
         System.out.printf("%nhistory load at a budget of %d tokens, HSQLDB file database, %d loads after %d warm-up loads%n",
@@ -46,13 +47,13 @@ public final class HistoryLoadBenchmark {
         System.out.printf("%-10s %8s %12s %12s %12s %22s%n",
                 "messages", "kept", "p50 (ms)", "mean (ms)", "p99 (ms)", "load-all p50 (ms)");
         for (int size : SIZES) { // warm every size first, so no size pays for the JIT more than another
-            String key = "bench-" + size;
+            SessionRef key = bench(size);
             time(em, WARMUP, 1, () -> store.history(key, BUDGET));
         }
         double first = 0;
         double last = 0;
         for (int size : SIZES) {
-            String key = "bench-" + size;
+            SessionRef key = bench(size);
             int kept = store.history(key, BUDGET).size();
             long[] windowed = time(em, WARMUP, MEASURED, () -> store.history(key, BUDGET));
             long[] everything = time(em, 3, FULL_LOAD_MEASURED,
@@ -70,8 +71,12 @@ public final class HistoryLoadBenchmark {
     }
 
     /** A conversation of user questions, tool calls, tool results and answers, about 100 tokens each. */
-    private static void fill(SessionRows rows, String key, int count) {
-        rows.insert(key, "lango", "bench", Map.of());
+    private static SessionRef bench(int size) {
+        return new SessionRef("lango", "bench", "bench-" + size);
+    }
+
+    private static void fill(SessionRows rows, SessionRef key, int count) {
+        rows.insert(key, Map.of());
         long start = 1_700_000_000_000L;
         for (int i = 0; i < count; i++) {
             rows.append(key, message(i, start + i), StateDelta.NONE, Instant.ofEpochMilli(start + i));

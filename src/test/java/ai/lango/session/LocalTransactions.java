@@ -1,5 +1,6 @@
 package ai.lango.session;
 
+import ai.lango.turn.SessionRef;
 import ai.lango.persistence.SchemaMigrations;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
@@ -126,18 +127,18 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
-        StoredSession findRenewing(String key, Duration ttl) {
+        StoredSession findRenewing(SessionRef key, Duration ttl) {
             return tx.inTransaction(() -> super.findRenewing(key, ttl));
         }
 
         @Override
-        SessionStore.View view(String key, Duration ttl, int budget) {
+        SessionStore.View view(SessionRef key, Duration ttl, int budget) {
             return tx.inTransaction(() -> super.view(key, ttl, budget));
         }
 
         @Override
-        StoredSession insert(String key, String appName, String userId, Map<String, Object> state) {
-            return tx.inTransaction(() -> super.insert(key, appName, userId, state));
+        StoredSession insert(SessionRef key, Map<String, Object> state) {
+            return tx.inTransaction(() -> super.insert(key, state));
         }
 
         @Override
@@ -149,7 +150,7 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
-        boolean append(String key, Message message, StateDelta delta, Instant when) {
+        boolean append(SessionRef key, Message message, StateDelta delta, Instant when) {
             return tx.inTransaction(() -> super.append(key, message, delta, when));
         }
 
@@ -164,12 +165,12 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
-        java.util.List<Message> newestWindow(String key, int budget) {
+        java.util.List<Message> newestWindow(SessionRef key, int budget) {
             return tx.inTransaction(() -> super.newestWindow(key, budget));
         }
 
         @Override
-        java.util.List<Message> messages(String key, int limit, long afterMillis) {
+        java.util.List<Message> messages(SessionRef key, int limit, long afterMillis) {
             return tx.inTransaction(() -> super.messages(key, limit, afterMillis));
         }
     }

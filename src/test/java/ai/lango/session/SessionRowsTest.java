@@ -2,6 +2,7 @@ package ai.lango.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import ai.lango.turn.SessionRef;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -21,15 +22,17 @@ class SessionRowsTest {
     void newestWindowIsTheTruncatedHistoryWhileOtherSessionsInterleave() throws Exception {
         try (LocalTransactions local = new LocalTransactions(dir)) {
             SessionStore store = local.store(null);
-            local.rows().insert("a", "lango", "user", Map.of());
-            local.rows().insert("b", "lango", "user", Map.of());
+            SessionRef a = SessionRef.of("user", "a");
+            SessionRef b = SessionRef.of("user", "b");
+            local.rows().insert(a, Map.of());
+            local.rows().insert(b, Map.of());
             for (int i = 0; i < 300; i++) {
-                store.append("a", message(i % 2 == 0 ? "user" : "assistant", "a" + i + " " + "x".repeat(i % 37)), StateDelta.NONE, T);
-                store.append("b", message("user", "b" + i), StateDelta.NONE, T);
+                store.append(a, message(i % 2 == 0 ? "user" : "assistant", "a" + i + " " + "x".repeat(i % 37)), StateDelta.NONE, T);
+                store.append(b, message("user", "b" + i), StateDelta.NONE, T);
             }
-            List<Message> all = store.messages("a");
+            List<Message> all = store.messages(a);
             for (int budget : new int[] {1, 50, 333, 1_000, 2_500, 100_000}) {
-                assertEquals(HistoryTruncation.truncate(all, budget), store.history("a", budget), "budget " + budget);
+                assertEquals(HistoryTruncation.truncate(all, budget), store.history(a, budget), "budget " + budget);
             }
         }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.it.ItDeployments;
 import ai.lango.it.ItEvents;
+import ai.lango.turn.SessionRef;
 import com.google.adk.events.Event;
 import com.google.adk.sessions.Session;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -57,6 +58,32 @@ class SessionStoreIT {
         return "it-" + UUID.randomUUID();
     }
 
+    private static SessionRef ref(String key) {
+        return new SessionRef(APP, USER, key);
+    }
+
+    /** Ids are their user's own: the same id names two sessions, and neither user reaches the other's. */
+    @Test
+    void twoUsersEachHaveTheirOwnSessionUnderOneId() {
+        String key = newKey();
+        SessionRef ann = new SessionRef(APP, "ann-" + UUID.randomUUID(), key);
+        SessionRef bob = new SessionRef(APP, "bob-" + UUID.randomUUID(), key);
+        store.create(ann, Map.of("owner", "ann"));
+        store.create(bob, Map.of("owner", "bob"));
+        store.append(ann, text("ann's secret"), StateDelta.NONE, Instant.now());
+
+        assertEquals(List.of("ann's secret"), store.messages(ann).stream().map(Message::content).toList());
+        assertTrue(store.messages(bob).isEmpty());
+        assertEquals("bob", store.state(bob, "owner").orElseThrow());
+        assertThrows(SessionExistsException.class, () -> store.create(ann, Map.of()));
+        assertEquals(2, store.withKey(key).size());
+
+        assertTrue(store.delete(bob));
+        assertTrue(store.find(bob).isEmpty());
+        assertEquals(List.of("ann's secret"), store.messages(ann).stream().map(Message::content).toList());
+        assertFalse(store.delete(bob));
+    }
+
     @Test
     void tenConcurrentGetsOfOneNewIdYieldOneSession() throws Exception {
         String key = newKey();
@@ -91,7 +118,7 @@ class SessionStoreIT {
                     : ItEvents.model("m" + i, 1_000_000L + i, text + String.format("%04d", i), Map.of());
             sessions.appendEvent(session, event).blockingGet();
         }
-        List<Message> cut = store.history(key, 2100);
+        List<Message> cut = store.history(ref(key), 2100);
         assertEquals(2, cut.size());
         assertTrue(cut.get(1).content().endsWith("0099"));
 
@@ -104,21 +131,21 @@ class SessionStoreIT {
         assertEquals("user", view.events().get(0).author());
         assertTrue(view.events().size() < stored);
         assertEquals("m99", view.events().get(view.events().size() - 1).id());
-        assertEquals(stored, store.messages(key).size());
+        assertEquals(stored, store.messages(ref(key)).size());
     }
 
     @Test
     void stateGetSetAndAllRoundTripThroughJson() {
         String key = newKey();
-        store.create(key, APP, USER, Map.of("lang", "en"));
+        store.create(ref(key), Map.of("lang", "en"));
         putState(key, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2)));
         putState(key, "count", 3);
 
-        assertEquals(Optional.of(Map.of("theme", "dark", "sizes", List.of(1, 2))), store.state(key, "prefs"));
+        assertEquals(Optional.of(Map.of("theme", "dark", "sizes", List.of(1, 2))), store.state(ref(key), "prefs"));
         assertEquals(Map.of("lang", "en", "count", 3, "prefs", Map.of("theme", "dark", "sizes", List.of(1, 2))),
-                store.state(key));
+                store.state(ref(key)));
         putState(key, "lang", StateDelta.REMOVED);
-        assertFalse(store.state(key).containsKey("lang"));
+        assertFalse(store.state(ref(key)).containsKey("lang"));
     }
 
     @Test
@@ -127,9 +154,9 @@ class SessionStoreIT {
         Session session = sessions.createSession(APP, USER, null, key).blockingGet();
         sessions.appendEvent(session, ItEvents.model("old", 1_000L, "from long ago", Map.of("topic", "old"))).blockingGet();
 
-        StoredSession renewed = rows.findRenewing(key, Duration.ofMinutes(1));
+        StoredSession renewed = rows.findRenewing(ref(key), Duration.ofMinutes(1));
 
-        assertTrue(store.messages(key).isEmpty());
+        assertTrue(store.messages(ref(key)).isEmpty());
         assertTrue(renewed.state().isEmpty());
         assertTrue(renewed.createdAt().isAfter(Instant.ofEpochMilli(1_000L)));
     }
@@ -137,8 +164,8 @@ class SessionStoreIT {
     @Test
     void readingAnUnknownSessionNeverCreatesIt() {
         String key = newKey();
-        assertTrue(store.find(key).isEmpty());
-        assertTrue(store.find(key).isEmpty());
+        assertTrue(store.find(ref(key)).isEmpty());
+        assertTrue(store.find(ref(key)).isEmpty());
     }
 
     @Test
@@ -160,8 +187,8 @@ class SessionStoreIT {
 
         assertThrows(RuntimeException.class, () -> sessions.appendEvent(session, tooLongAuthor).blockingGet());
 
-        assertTrue(store.messages(key).isEmpty());
-        assertFalse(store.state(key).containsKey("half"));
+        assertTrue(store.messages(ref(key)).isEmpty());
+        assertFalse(store.state(ref(key)).containsKey("half"));
         assertTrue(session.events().isEmpty(), "memory is updated only after the write is durable");
     }
 
@@ -173,7 +200,7 @@ class SessionStoreIT {
 
         sessions.appendEvent(session, empty).blockingGet();
 
-        assertTrue(store.messages(key).isEmpty());
+        assertTrue(store.messages(ref(key)).isEmpty());
         assertTrue(session.events().isEmpty());
     }
 
@@ -186,7 +213,7 @@ class SessionStoreIT {
 
         sessions.appendEvent(session, anonymous).blockingGet();
 
-        assertEquals("user", store.messages(key).get(0).author());
+        assertEquals("user", store.messages(ref(key)).get(0).author());
     }
 
     /** Group commit on the real database: many sessions appending at once, nothing lost, each in order. */
@@ -196,7 +223,7 @@ class SessionStoreIT {
         List<String> keys = new ArrayList<>();
         for (int s = 0; s < 20; s++) {
             String key = newKey();
-            store.getOrCreate(key, APP, USER);
+            store.getOrCreate(ref(key));
             keys.add(key);
         }
         CountDownLatch start = new CountDownLatch(1);
@@ -205,7 +232,7 @@ class SessionStoreIT {
             sessionsDone.add(executor.submit(() -> {
                 start.await();
                 for (int i = 0; i < 10; i++) {
-                    store.append(key, text("message " + i), StateDelta.NONE, Instant.now());
+                    store.append(ref(key), text("message " + i), StateDelta.NONE, Instant.now());
                 }
                 return null;
             }));
@@ -219,7 +246,7 @@ class SessionStoreIT {
             expected.add("message " + i);
         }
         for (String key : keys) {
-            assertEquals(expected, store.messages(key).stream().map(Message::content).toList(), key);
+            assertEquals(expected, store.messages(ref(key)).stream().map(Message::content).toList(), key);
         }
     }
 
@@ -227,17 +254,17 @@ class SessionStoreIT {
     @Test
     void anAppendAfterTheSessionWasReplacedElsewhereLandsInTheNewSessionOrFails() throws Exception {
         String key = newKey();
-        store.getOrCreate(key, APP, USER);
-        store.append(key, text("one"), StateDelta.NONE, Instant.now());
+        store.getOrCreate(ref(key));
+        store.append(ref(key), text("one"), StateDelta.NONE, Instant.now());
         deleteBehindTheStoresBack(key);
-        store.create(key, APP, USER, Map.of());
+        store.create(ref(key), Map.of());
 
-        store.append(key, text("two"), StateDelta.NONE, Instant.now());
-        assertEquals(List.of("two"), store.messages(key).stream().map(Message::content).toList());
+        store.append(ref(key), text("two"), StateDelta.NONE, Instant.now());
+        assertEquals(List.of("two"), store.messages(ref(key)).stream().map(Message::content).toList());
 
         deleteBehindTheStoresBack(key);
-        assertThrows(UnknownSessionException.class, () -> store.append(key, text("three"), StateDelta.NONE, Instant.now()));
-        assertTrue(store.find(key).isEmpty());
+        assertThrows(UnknownSessionException.class, () -> store.append(ref(key), text("three"), StateDelta.NONE, Instant.now()));
+        assertTrue(store.find(ref(key)).isEmpty());
     }
 
     private static Message text(String content) {
@@ -255,6 +282,6 @@ class SessionStoreIT {
 
     /** One value of the session's state set (or removed) by a state-only append, as the runner's events do. */
     private void putState(String key, String name, Object value) {
-        store.append(key, null, new StateDelta(Map.of(name, value), Map.of(), Map.of()), java.time.Instant.now());
+        store.append(ref(key), null, new StateDelta(Map.of(name, value), Map.of(), Map.of()), java.time.Instant.now());
     }
 }

@@ -2,6 +2,7 @@ package ai.lango.adk.runner;
 
 import ai.lango.adk.agents.DelegationGuard;
 import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnFailedException;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.agents.RunConfig;
@@ -72,9 +73,11 @@ public final class LangoRunner {
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
                                 Consumer<Event> onEvent) {
         long started = System.nanoTime();
-        try (SessionTurns.Held held = turns.acquire(sessionId, limits.requestTimeout())) {
+        // Session ids are their user's own: two users' sessions "default" are two sessions.
+        String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
+        try (SessionTurns.Held held = turns.acquire(scope, limits.requestTimeout())) {
             Duration left = limits.requestTimeout().minusNanos(System.nanoTime() - started);
-            Runnable release = servers.acquire(sessionId, left.isNegative() ? Duration.ZERO : left)
+            Runnable release = servers.acquire(scope, left.isNegative() ? Duration.ZERO : left)
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
             try {

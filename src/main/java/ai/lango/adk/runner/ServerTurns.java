@@ -10,9 +10,9 @@ import java.util.Optional;
 @FunctionalInterface
 public interface ServerTurns {
 
-    /** The session's turn across servers, as the action that releases it; empty when {@code wait} passed first. */
-    Optional<Runnable> acquire(String sessionKey, Duration wait) throws InterruptedException;
+    /** The turn of the session with this {@code SessionRef} scope across servers, as the action that releases it; empty when {@code wait} passed first. */
+    Optional<Runnable> acquire(String sessionScope, Duration wait) throws InterruptedException;
 
     /** One server: the in-process lock is enough. */
-    ServerTurns NONE = (sessionKey, wait) -> Optional.of(() -> { });
+    ServerTurns NONE = (sessionScope, wait) -> Optional.of(() -> { });
 }

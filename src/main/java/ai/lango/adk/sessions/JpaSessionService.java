@@ -9,7 +9,7 @@ import ai.lango.session.SessionStore;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
 import ai.lango.turn.Names;
-import ai.lango.turn.SessionNotFoundException;
+import ai.lango.turn.SessionRef;
 import com.google.adk.events.Event;
 import com.google.adk.sessions.BaseSessionService;
 import com.google.adk.sessions.GetSessionConfig;
@@ -71,9 +71,10 @@ public class JpaSessionService implements BaseSessionService {
     public Single<Session> createSession(String appName, String userId,
                                          ConcurrentMap<String, Object> state, String sessionId) {
         return Single.fromCallable(() -> {
-            String key = sessionId == null || sessionId.isBlank() ? UUID.randomUUID().toString() : sessionId.trim();
+            String id = sessionId == null || sessionId.isBlank() ? UUID.randomUUID().toString() : sessionId.trim();
+            SessionRef key = new SessionRef(appName, userId, id);
             StateDelta initial = StateScopes.split(state == null ? Map.of() : state);
-            StoredSession created = store.create(key, appName, userId, withoutRemovals(initial.session()));
+            StoredSession created = store.create(key, withoutRemovals(initial.session()));
             if (!initial.app().isEmpty() || !initial.user().isEmpty()) {
                 store.append(key, null, new StateDelta(Map.of(), initial.app(), initial.user()), created.updatedAt());
             }
@@ -84,8 +85,8 @@ public class JpaSessionService implements BaseSessionService {
     /**
      * The session for the runner, created when unknown (Lango's rule: a run on a new id starts a
      * conversation). Without a config its events are the history cut to the token budget; with one,
-     * its numRecentEvents and afterTimestamp filters apply. A session of another user fails the turn
-     * with a {@link SessionNotFoundException}, which says no more than an unknown id would.
+     * its numRecentEvents and afterTimestamp filters apply. Ids are the user's own: another user's
+     * session under the same id is another session.
      */
     @Override
     public Maybe<Session> getSession(String appName, String userId, String sessionId,
@@ -93,19 +94,14 @@ public class JpaSessionService implements BaseSessionService {
         return Maybe.fromCallable(() -> {
             boolean filtered = config.filter(c -> c.numRecentEvents().isPresent() || c.afterTimestamp().isPresent())
                     .isPresent();
+            SessionRef key = new SessionRef(appName, userId, sessionId);
             if (!filtered) {
-                SessionStore.View view = store.open(sessionId, appName, userId, tokenBudget);
-                if (!owns(view.session(), appName, userId)) {
-                    throw new SessionNotFoundException(sessionId, userId);
-                }
+                SessionStore.View view = store.open(key, tokenBudget);
                 return toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState());
             }
-            StoredSession stored = store.getOrCreate(sessionId, appName, userId);
-            if (!owns(stored, appName, userId)) {
-                throw new SessionNotFoundException(sessionId, userId);
-            }
+            StoredSession stored = store.getOrCreate(key);
             GetSessionConfig filters = config.get();
-            List<Message> messages = store.messages(sessionId, filters.numRecentEvents().orElse(0),
+            List<Message> messages = store.messages(key, filters.numRecentEvents().orElse(0),
                     filters.afterTimestamp().orElse(null));
             return toSession(stored, new EventsView(messages, rootAgentName));
         });
@@ -113,8 +109,8 @@ public class JpaSessionService implements BaseSessionService {
 
     /** A stored session with every event, for readers (the HTTP API): never creates one. */
     public Optional<Session> readSession(String appName, String userId, String sessionId) {
-        return store.find(sessionId).filter(s -> owns(s, appName, userId))
-                .map(s -> toSession(s, EventMessages.toEvents(store.messages(sessionId), rootAgentName)));
+        SessionRef key = new SessionRef(appName, userId, sessionId);
+        return store.find(key).map(s -> toSession(s, EventMessages.toEvents(store.messages(key), rootAgentName)));
     }
 
     @Override
@@ -127,17 +123,16 @@ public class JpaSessionService implements BaseSessionService {
     @Override
     public Completable deleteSession(String appName, String userId, String sessionId) {
         return Completable.fromAction(() -> {
-            if (store.find(sessionId).filter(s -> owns(s, appName, userId)).isPresent()) {
-                store.delete(sessionId);
-            }
+            store.delete(new SessionRef(appName, userId, sessionId));
         });
     }
 
     @Override
     public Single<ListEventsResponse> listEvents(String appName, String userId, String sessionId) {
         return Single.fromCallable(() -> {
-            boolean known = store.find(sessionId).filter(s -> owns(s, appName, userId)).isPresent();
-            List<Event> events = known ? EventMessages.toEvents(store.messages(sessionId), rootAgentName) : List.of();
+            SessionRef key = new SessionRef(appName, userId, sessionId);
+            boolean known = store.find(key).isPresent();
+            List<Event> events = known ? EventMessages.toEvents(store.messages(key), rootAgentName) : List.of();
             return ListEventsResponse.builder().events(events).build();
         });
     }
@@ -163,7 +158,7 @@ public class JpaSessionService implements BaseSessionService {
                 return event;
             }
             Instant when = Instant.ofEpochMilli(event.timestamp());
-            store.append(session.id(), message.orElse(null), delta, when);
+            store.append(new SessionRef(session.appName(), session.userId(), session.id()), message.orElse(null), delta, when);
             StateScopes.applyTo(session.state(), adkDelta);
             if (message.isPresent()) {
                 session.events().add(event);
@@ -177,8 +172,8 @@ public class JpaSessionService implements BaseSessionService {
      * Stores the error that ended a turn which could not finish (the server stopped), so that a
      * reader of the session later sees how the turn ended. Never read by a model: it has no content.
      */
-    public void appendError(String sessionId, Event error) {
-        store.append(sessionId, EventMessages.errorMessage(error), StateDelta.NONE, Instant.ofEpochMilli(error.timestamp()));
+    public void appendError(SessionRef session, Event error) {
+        store.append(session, EventMessages.errorMessage(error), StateDelta.NONE, Instant.ofEpochMilli(error.timestamp()));
     }
 
     /** A missing author is filled in from the content's role, so no stored row lacks one. */
@@ -212,9 +207,5 @@ public class JpaSessionService implements BaseSessionService {
         Map<String, Object> kept = new HashMap<>(state);
         kept.values().removeIf(v -> v == StateDelta.REMOVED);
         return kept;
-    }
-
-    private static boolean owns(StoredSession session, String appName, String userId) {
-        return session.appName().equals(appName) && session.userId().equals(userId);
     }
 }

@@ -1,12 +1,14 @@
 package ai.lango.adk.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.SessionRef;
 import com.google.adk.agents.LlmAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
 import com.google.adk.events.Event;
@@ -52,7 +54,10 @@ class LangoRunnerTest {
             return Flowable.just(ScriptedLlm.text("hi"));
         });
         assertEquals("hi", runner(single(model), LIMITS, LearnedFixes.NONE, servers).runAndCollect("user", "s", "go", false, e -> { }));
-        assertEquals(List.of("acquire s", "model", "release s"), log);
+        String scope = SessionRef.of("user", "s").scope(); // a user's id names the session only with its user
+        assertEquals(List.of("acquire " + scope, "model", "release " + scope), log);
+        assertEquals(32, scope.length());
+        assertNotEquals(scope, SessionRef.of("someone-else", "s").scope());
     }
 
     @Test

@@ -10,7 +10,7 @@ import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
-import ai.lango.turn.SessionNotFoundException;
+import ai.lango.turn.SessionRef;
 import com.google.adk.events.Event;
 import com.google.adk.events.EventActions;
 import com.google.adk.sessions.Session;
@@ -32,37 +32,37 @@ public class JpaSessionServiceTest {
 
     /** An in-memory stand-in for the database store that records what was written. */
     public static final class RecordingStore extends SessionStore {
-        final Map<String, StoredSession> sessions = new HashMap<>();
-        public final Map<String, List<Message>> messages = new HashMap<>();
+        final Map<SessionRef, StoredSession> sessions = new HashMap<>();
+        public final Map<SessionRef, List<Message>> messages = new HashMap<>();
         final List<StateDelta> deltas = new ArrayList<>();
         int budgetAsked;
 
         @Override
-        public StoredSession create(String key, String appName, String userId, Map<String, Object> state) {
-            StoredSession session = new StoredSession(key, appName, userId, state, Instant.EPOCH, Instant.EPOCH);
+        public StoredSession create(SessionRef key, Map<String, Object> state) {
+            StoredSession session = new StoredSession(key.key(), key.appName(), key.userId(), state, Instant.EPOCH, Instant.EPOCH);
             sessions.put(key, session);
             messages.put(key, new ArrayList<>());
             return session;
         }
 
         @Override
-        public StoredSession getOrCreate(String key, String appName, String userId) {
-            return sessions.containsKey(key) ? sessions.get(key) : create(key, appName, userId, Map.of());
+        public StoredSession getOrCreate(SessionRef key) {
+            return sessions.containsKey(key) ? sessions.get(key) : create(key, Map.of());
         }
 
         @Override
-        public View open(String key, String appName, String userId, int budget) {
-            StoredSession session = getOrCreate(key, appName, userId);
-            return new View(session, history(key, budget), appState(appName), userState(appName, userId));
+        public View open(SessionRef key, int budget) {
+            StoredSession session = getOrCreate(key);
+            return new View(session, history(key, budget), appState(key.appName()), userState(key.appName(), key.userId()));
         }
 
         @Override
-        public Optional<StoredSession> find(String key) {
+        public Optional<StoredSession> find(SessionRef key) {
             return Optional.ofNullable(sessions.get(key));
         }
 
         @Override
-        public void append(String key, Message message, StateDelta delta, Instant when) {
+        public void append(SessionRef key, Message message, StateDelta delta, Instant when) {
             if (message != null) {
                 messages.get(key).add(message);
             }
@@ -70,7 +70,7 @@ public class JpaSessionServiceTest {
         }
 
         @Override
-        public List<Message> history(String key, int budget) {
+        public List<Message> history(SessionRef key, int budget) {
             budgetAsked = budget;
             return List.copyOf(messages.get(key));
         }
@@ -90,6 +90,8 @@ public class JpaSessionServiceTest {
         return TestSettings.withSessions(TestSettings.withModel(TestSettings.defaults(Path.of("/tmp/lango")),
                 new LangoSettings.Model(Optional.empty(), Optional.ofNullable(model))), new LangoSettings.Sessions(Duration.ZERO, budget));
     }
+
+    private static final SessionRef S1 = SessionRef.of("user", "s1");
 
     private final RecordingStore store = new RecordingStore();
     private final JpaSessionService service = new JpaSessionService(store, settings(null, 0));
@@ -114,7 +116,7 @@ public class JpaSessionServiceTest {
 
         service.appendEvent(session, hello).blockingGet();
 
-        assertEquals("hello", store.messages.get("s1").get(0).content());
+        assertEquals("hello", store.messages.get(S1).get(0).content());
         assertEquals(List.of(hello), session.events());
     }
 
@@ -126,7 +128,7 @@ public class JpaSessionServiceTest {
                 text("e3", "user", "user", "three", Map.of()));
         events.forEach(e -> service.appendEvent(session, e).blockingGet());
         assertEquals(events, session.events());
-        assertEquals(3, store.messages.get("s1").size());
+        assertEquals(3, store.messages.get(S1).size());
     }
 
     @Test
@@ -135,7 +137,7 @@ public class JpaSessionServiceTest {
         service.appendEvent(session, text("e1", "lango-agent", null, null, Map.of("topic", "x"))).blockingGet();
 
         assertTrue(session.events().isEmpty());
-        assertTrue(store.messages.get("s1").isEmpty());
+        assertTrue(store.messages.get(S1).isEmpty());
         assertEquals("x", session.state().get("topic"));
         assertEquals(Map.of("topic", "x"), store.deltas.get(0).session());
     }
@@ -148,7 +150,7 @@ public class JpaSessionServiceTest {
 
         service.appendEvent(session, chunk).blockingGet();
 
-        assertTrue(store.messages.get("s1").isEmpty());
+        assertTrue(store.messages.get(S1).isEmpty());
         assertTrue(store.deltas.isEmpty());
         assertTrue(session.events().isEmpty());
     }
@@ -168,9 +170,9 @@ public class JpaSessionServiceTest {
 
     @Test
     void loadSessionMapsStoredMessagesToEventsWithSharedState() {
-        store.create("s1", "lango", "user", Map.of("topic", "t"));
-        store.messages.get("s1").add(new Message("user", "hi", Instant.EPOCH, null, List.of()));
-        store.messages.get("s1").add(new Message("assistant", "hello", Instant.EPOCH, null, List.of()));
+        store.create(S1, Map.of("topic", "t"));
+        store.messages.get(S1).add(new Message("user", "hi", Instant.EPOCH, null, List.of()));
+        store.messages.get(S1).add(new Message("assistant", "hello", Instant.EPOCH, null, List.of()));
 
         Session session = session();
 
@@ -183,16 +185,20 @@ public class JpaSessionServiceTest {
     @Test
     void getOfUnknownSessionCreatesIt() {
         assertEquals("s1", session().id());
-        assertTrue(store.sessions.containsKey("s1"));
+        assertTrue(store.sessions.containsKey(S1));
     }
 
-    /** Not ADK's "Session not found … for user" error (a 500): a failure the edges answer as for an unknown session. */
+    /** Not ADK's "Session not found … for user" error (a 500), and nothing of the other user's: ids are each user's own. */
     @Test
-    void sessionOfAnotherUserIsNotFoundAndTheOwnerIsNotNamed() {
-        store.create("s1", "lango", "someone-else", Map.of());
-        SessionNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(SessionNotFoundException.class,
-                () -> service.getSession("lango", "user", "s1", Optional.empty()).blockingGet());
-        assertFalse(e.getMessage().contains("someone-else"), e.getMessage());
+    void anotherUsersSessionUnderTheSameIdIsAnotherSession() {
+        store.create(new SessionRef("lango", "someone-else", "s1"), Map.of("owner", "someone-else"));
+        store.append(new SessionRef("lango", "someone-else", "s1"), new Message("user", "theirs", Instant.EPOCH, null, List.of()),
+                StateDelta.NONE, Instant.EPOCH);
+        Session mine = session();
+        assertEquals("user", mine.userId());
+        assertTrue(mine.events().isEmpty());
+        assertFalse(mine.state().containsKey("owner"));
+        assertEquals(2, store.sessions.size());
     }
 
     @Test
