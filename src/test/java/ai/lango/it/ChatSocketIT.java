@@ -150,15 +150,11 @@ class ChatSocketIT extends FakeLlmIT {
     /**
      * What a client can get wrong at the frame level (a frame far over the limit, a huge binary
      * frame, a connection dropped in the middle of a frame) costs the server no FFDC report.
-     * (Frames that break the protocol's own rules, such as an unmasked frame or invalid UTF-8, are
-     * refused by Liberty's frame reader before the application sees them; Liberty reports those
-     * itself, at most ten files per kind a day, oldest deleted.)
+     * (Frames that break the protocol's own rules: see the next test.)
      */
     @Test
     void frameLevelMistakesWriteNoFfdcReport() throws Exception {
-        java.nio.file.Path ffdc = java.nio.file.Path.of("target", "liberty", "wlp", "usr", "servers",
-                "liberty-pg".equals(System.getProperty("arquillian.launch"))
-                        ? System.getProperty("it.server.name.pg") : System.getProperty("it.server.name"), "logs", "ffdc");
+        java.nio.file.Path ffdc = ffdcDirectory();
         long before = count(ffdc);
         send(chat("huge", "ws-huge", "x".repeat(10 * 1024 * 1024)));
         assertEquals("frame_too_large", next().path("error").path("code").asText());
@@ -179,6 +175,40 @@ class ChatSocketIT extends FakeLlmIT {
         send(chat("still", "ws-" + UUID.randomUUID(), "hello"));
         List<JsonNode> seen = untilResponse();
         assertEquals("fine", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    /**
+     * Frames that break the protocol itself (here unmasked, which a client must never send) are
+     * refused by Liberty's frame reader before the application sees them, and Liberty files an FFDC
+     * report for the first of a kind, not for each: a client repeating the mistake cannot fill the disk.
+     */
+    @Test
+    void protocolBreakingFramesDoNotWriteAReportEach() throws Exception {
+        java.nio.file.Path ffdc = ffdcDirectory();
+        long before = count(ffdc);
+        int clients = 15;
+        for (int i = 0; i < clients; i++) {
+            try (ItRaw raw = new ItRaw(base)) {
+                raw.write("GET " + base.getPath() + "ws HTTP/1.1\r\nHost: localhost:" + base.getPort() + "\r\nUpgrade: websocket\r\n"
+                        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+                assertEquals(101, ItRaw.status(raw.head()));
+                raw.write(new byte[] {(byte) 0x81, 0x05, 'h', 'e', 'l', 'l', 'o'}); // no mask bit
+                raw.rest(); // the server ends the connection
+            }
+        }
+        Thread.sleep(3_000);
+        long written = count(ffdc) - before;
+        assertTrue(written <= 2, written + " FFDC files for " + clients + " unmasked frames in " + ffdc);
+        fake.enqueue(Reply.openAiText("fine"));
+        send(chat("still", "ws-" + UUID.randomUUID(), "hello"));
+        List<JsonNode> seen = untilResponse();
+        assertEquals("fine", seen.get(seen.size() - 1).path("result").path("response").asText());
+    }
+
+    private static java.nio.file.Path ffdcDirectory() {
+        return java.nio.file.Path.of("target", "liberty", "wlp", "usr", "servers",
+                "liberty-pg".equals(System.getProperty("arquillian.launch"))
+                        ? System.getProperty("it.server.name.pg") : System.getProperty("it.server.name"), "logs", "ffdc");
     }
 
     private static long count(java.nio.file.Path dir) throws java.io.IOException {
