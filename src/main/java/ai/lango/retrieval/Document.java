@@ -5,8 +5,9 @@ import java.util.Set;
 
 /**
  * A piece of text that can be retrieved: a row of one of the {@link #COLLECTIONS}, named by its
- * id there. Observations and reflections belong to a session and are searched within it; knowledge
- * and learnings belong to everyone ({@code sessionScope} null).
+ * id there. Observations and reflections belong to a session (named by its
+ * {@link ai.lango.turn.SessionRef#scope}) and are searched within it; knowledge and learnings belong
+ * to everyone ({@code sessionScope} null).
  */
 public record Document(String collection, String sourceId, String sessionScope, String content) {
 
