@@ -4,6 +4,7 @@ import ai.lango.session.EmbeddedEngine;
 import ai.lango.session.LocalTransactions;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
+import ai.lango.turn.SessionRef;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -98,7 +99,7 @@ public final class EngineChoiceBenchmark {
             try (LocalTransactions reopened = new LocalTransactions(dir, engine, false)) {
                 SessionStore store = reopened.store(TurnCostBenchmark.settings(dir));
                 for (Map.Entry<String, Integer> session : acked.entrySet()) {
-                    List<Message> stored = store.messages(session.getKey());
+                    List<Message> stored = store.messages(SessionRef.of("user", session.getKey()));
                     acknowledged += session.getValue();
                     lost += Math.max(0, session.getValue() - stored.size() / 4);
                     torn += tornTurns(stored);
