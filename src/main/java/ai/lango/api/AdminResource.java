@@ -9,6 +9,7 @@ import ai.lango.session.SessionStore;
 import ai.lango.session.StoredSession;
 import ai.lango.session.ToolCall;
 import ai.lango.turn.AgentInfo;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +24,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Optional;
 
 /** For operators: stored sessions with their tool calls, the agent tree, the effective configuration. */
 @Path("admin")
@@ -36,6 +36,9 @@ public class AdminResource {
 
     @Inject
     SessionStore store;
+
+    @Inject
+    OperatorSessions operators;
 
     @Inject
     AgentService agent;
@@ -70,17 +73,14 @@ public class AdminResource {
     @GET
     @Path("sessions/{key}")
     public Response session(@PathParam("key") String key, @QueryParam("userId") String userId) {
-        OperatorSessions.Lookup lookup = OperatorSessions.find(store, settings.database().kind(), key, userId);
-        if (lookup.failure() != null) {
-            return lookup.failure();
-        }
-        Optional<StoredSession> found = store.find(lookup.session());
-        if (found.isEmpty()) {
-            return OperatorSessions.notFound(key);
-        }
-        ObjectNode body = summary(found.get());
+        return operators.answer(key, userId, ref -> store.find(ref).map(found -> withMessages(found, ref))
+                .orElseGet(() -> OperatorSessions.notFound(key)));
+    }
+
+    private Response withMessages(StoredSession session, SessionRef ref) {
+        ObjectNode body = summary(session);
         ArrayNode messages = body.putArray("messages");
-        for (Message message : store.messages(lookup.session())) {
+        for (Message message : store.messages(ref)) {
             ObjectNode m = messages.addObject().put("role", message.role()).put("content", message.content())
                     .put("author", message.author()).put("timestamp", message.timestamp().toString());
             ArrayNode calls = m.putArray("toolCalls");
@@ -106,12 +106,10 @@ public class AdminResource {
     @DELETE
     @Path("sessions/{key}")
     public Response delete(@PathParam("key") String key, @QueryParam("userId") String userId) {
-        OperatorSessions.Lookup lookup = OperatorSessions.find(store, settings.database().kind(), key, userId);
-        if (lookup.failure() != null) {
-            return lookup.failure();
-        }
-        store.delete(lookup.session());
-        return Response.noContent().build();
+        return operators.answer(key, userId, ref -> {
+            store.delete(ref);
+            return Response.noContent().build();
+        });
     }
 
     /** The agent tree: names, descriptions and each agent's tools. */

@@ -6,7 +6,7 @@ import ai.lango.memory.MemoryStore;
 import ai.lango.memory.MemoryToolset;
 import ai.lango.memory.Observation;
 import ai.lango.memory.Reflection;
-import ai.lango.session.SessionStore;
+import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Optional;
 
 /**
  * For operators (and the chat page): what a session remembers — every observation and reflection,
@@ -42,21 +41,18 @@ public class MemoryResource {
     LangoSettings settings;
 
     @Inject
-    SessionStore sessions;
+    OperatorSessions operators;
 
     /** The session's memory; {@code ?userId=} says whose session when several users have one under {@code key}. */
     @GET
     public Response get(@PathParam("key") String key, @QueryParam("userId") String userId) {
-        OperatorSessions.Lookup lookup = OperatorSessions.find(sessions, settings.database().kind(), key, userId);
-        if (lookup.failure() != null) {
-            return lookup.failure();
-        }
-        Optional<MemoryStore.Status> status = memory.status(lookup.session());
-        if (status.isEmpty()) {
-            return OperatorSessions.notFound(key);
-        }
-        MemoryStore.Contents contents = memory.all(lookup.session());
-        ObjectNode body = JSON.createObjectNode().put("sessionKey", key).put("userId", lookup.session().userId());
+        return operators.answer(key, userId, ref -> memory.status(ref).map(status -> remembered(ref, status))
+                .orElseGet(() -> OperatorSessions.notFound(key)));
+    }
+
+    private Response remembered(SessionRef ref, MemoryStore.Status status) {
+        MemoryStore.Contents contents = memory.all(ref);
+        ObjectNode body = JSON.createObjectNode().put("sessionKey", ref.key()).put("userId", ref.userId());
         var observations = body.putArray("observations");
         for (Observation o : contents.observations()) {
             ObjectNode item = JSON.valueToTree(MemoryToolset.json(o));
@@ -68,9 +64,9 @@ public class MemoryResource {
             reflections.add(item.put("foldedInto", r.foldedInto()));
         }
         body.putObject("status")
-                .put("observationTokens", status.get().observationTokens())
-                .put("reflectionTokens", status.get().reflectionTokens())
-                .put("unobservedTokens", status.get().unobservedTokens())
+                .put("observationTokens", status.observationTokens())
+                .put("reflectionTokens", status.reflectionTokens())
+                .put("unobservedTokens", status.unobservedTokens())
                 .put("enabled", settings.memory().enabled())
                 .put("model", model.name().orElse(null));
         return ApiJson.ok(body);
@@ -78,11 +74,9 @@ public class MemoryResource {
 
     @DELETE
     public Response clear(@PathParam("key") String key, @QueryParam("userId") String userId) {
-        OperatorSessions.Lookup lookup = OperatorSessions.find(sessions, settings.database().kind(), key, userId);
-        if (lookup.failure() != null) {
-            return lookup.failure();
-        }
-        memory.clear(lookup.session());
-        return Response.noContent().build();
+        return operators.answer(key, userId, ref -> {
+            memory.clear(ref);
+            return Response.noContent().build();
+        });
     }
 }

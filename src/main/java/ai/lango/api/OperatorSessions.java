@@ -5,45 +5,50 @@ import ai.lango.session.InvalidSessionKeyException;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StoredSession;
 import ai.lango.turn.SessionRef;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The session an operator names on the admin API. Session ids are unique per user only, so the
  * key names one when a single user has a session under it; when several do, {@code ?userId=} says
  * whose (409 until it does).
  */
-final class OperatorSessions {
+@ApplicationScoped
+public class OperatorSessions {
 
-    /** The session found, or the answer that says why none was. */
-    record Lookup(SessionRef session, Response failure) {
-    }
+    @Inject
+    SessionStore store;
 
-    private OperatorSessions() {
-    }
+    @Inject
+    LangoSettings settings;
 
-    static Lookup find(SessionStore store, LangoSettings.DbKind database, String key, String userId) {
+    /** What {@code action} answers for the session named by {@code key} (and {@code userId}), or why no one session is named. */
+    Response answer(String key, String userId, Function<SessionRef, Response> action) {
+        LangoSettings.DbKind database = settings.database().kind();
         Optional<Response> invalid = ApiError.unstorableId("key", key, database)
                 .or(() -> userId == null ? Optional.empty() : ApiError.unstorableId("userId", userId, database));
         if (invalid.isPresent()) {
-            return new Lookup(null, invalid.get());
+            return invalid.get();
         }
         List<StoredSession> candidates;
         try {
             candidates = store.withKey(key).stream().filter(s -> userId == null || s.userId().equals(userId)).toList();
         } catch (InvalidSessionKeyException e) {
-            return new Lookup(null, ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage()));
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_session_key", e.getMessage());
         }
         if (candidates.isEmpty()) {
-            return new Lookup(null, notFound(key));
+            return notFound(key);
         }
         if (candidates.size() > 1) {
-            return new Lookup(null, ApiError.of(Response.Status.CONFLICT, "ambiguous_session", candidates.size()
+            return ApiError.of(Response.Status.CONFLICT, "ambiguous_session", candidates.size()
                     + " users have a session \"" + key + "\" (" + String.join(", ", candidates.stream().map(StoredSession::userId)
-                    .toList()) + "): name one with ?userId="));
+                    .toList()) + "): name one with ?userId=");
         }
-        return new Lookup(candidates.get(0).ref(), null);
+        return action.apply(candidates.get(0).ref());
     }
 
     static Response notFound(String key) {
