@@ -1,5 +1,6 @@
 package ai.lango.adk;
 
+import ai.lango.config.Keys;
 import ai.lango.a2a.A2aClient;
 import ai.lango.adk.agents.AgentTree;
 import ai.lango.adk.agents.DelegationGuard;
@@ -13,7 +14,6 @@ import ai.lango.adk.runner.TurnThreads;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.config.LangoSettings;
-import ai.lango.config.SettingsParser;
 import ai.lango.prompt.ContextSections;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
@@ -68,8 +68,8 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class AgentService {
 
-    static final String NO_PROVIDER = "no model provider is configured: set " + SettingsParser.PROVIDER
-            + " (" + String.join(", ", ProviderCatalog.IDS) + "), " + SettingsParser.MODEL + " and "
+    static final String NO_PROVIDER = "no model provider is configured: set " + Keys.PROVIDER
+            + " (" + String.join(", ", ProviderCatalog.IDS) + "), " + Keys.MODEL_NAME + " and "
             + ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY);
 
     /** Where an operator's prompt sections replace the bundled ones, under the data directory. */
@@ -152,7 +152,7 @@ public class AgentService {
         Optional<LangoSettings.ModelProvider> configured = settings.model().provider();
         if (configured.isEmpty() || settings.model().name().isEmpty()) {
             unavailable = configured.isEmpty() ? NO_PROVIDER
-                    : "no model is configured: set " + SettingsParser.MODEL + " to a model of " + configured.get().id();
+                    : "no model is configured: set " + Keys.MODEL_NAME + " to a model of " + configured.get().id();
             LOG.warning("Lango runs without a model: " + unavailable);
             return;
         }
@@ -302,7 +302,7 @@ public class AgentService {
     static final String STOPPING = "Lango is stopping and takes no new turns; send your message again once it is back";
     /** How a turn that outlived the shutdown grace ends, for its client and in its session. */
     static final String STOPPED = "Lango was stopped before this turn finished (it ran longer than "
-            + SettingsParser.SHUTDOWN_GRACE + "); send your message again";
+            + Keys.SHUTDOWN_GRACE + "); send your message again";
     static final String STOPPED_CODE = "server_stopped";
     /** How long an ended turn's thread gets to leave before its error is stored anyway. */
     private static final Duration END_WAIT = Duration.ofSeconds(2);

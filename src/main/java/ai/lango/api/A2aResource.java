@@ -1,11 +1,11 @@
 package ai.lango.api;
 
+import ai.lango.config.Keys;
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.A2aServer;
 import ai.lango.a2a.JsonRpcError;
 import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
-import ai.lango.config.SettingsParser;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -63,6 +63,6 @@ public class A2aResource {
 
     private static Response disabled() {
         return ApiError.of(Response.Status.NOT_FOUND, "a2a_disabled",
-                "A2A is disabled on this server; set " + SettingsParser.A2A_ENABLED + "=true to enable it");
+                "A2A is disabled on this server; set " + Keys.A2A_ENABLED + "=true to enable it");
     }
 }

@@ -1,9 +1,7 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
-import ai.lango.config.LangoSettings;
-import ai.lango.config.Redaction;
-import ai.lango.provider.ProviderCatalog;
+import ai.lango.config.EffectiveConfig;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
 import ai.lango.session.StoredSession;
@@ -44,7 +42,7 @@ public class AdminResource {
     AgentService agent;
 
     @Inject
-    LangoSettings settings;
+    EffectiveConfig effective;
 
     /**
      * A page of the stored sessions; with {@code ?key=} the one session stored under that key (and
@@ -121,58 +119,11 @@ public class AdminResource {
         return ApiJson.ok(body);
     }
 
-    /** The effective configuration; secrets are never returned. */
+    /** The configuration in force, every key with its value or default; secrets are never returned. */
     @GET
     @Path("config")
     public Response config() {
-        ObjectNode body = JSON.createObjectNode()
-                .put("lango.http.host", settings.http().host()).put("lango.http.port", settings.http().port())
-                .put("lango.data.dir", settings.database().dataDir().toString()).put("lango.db.kind", settings.database().kind().key())
-                .put("lango.db.url", settings.database().url().map(Redaction::jdbcUrl).orElse(null))
-                .put("lango.db.user", settings.database().user().orElse(null))
-                .put("lango.db.password", settings.database().password().map(p -> Redaction.MASK).orElse(null))
-                .put("lango.model", settings.model().name().orElse(null))
-                .put("lango.provider", settings.model().provider().map(LangoSettings.ModelProvider::id).orElse(null))
-                .put("lango.agent.multi-agent", settings.agent().multiAgent())
-                .put("lango.agent.max-turns", settings.agent().maxTurns())
-                .put("lango.agent.max-delegation-rounds", settings.agent().maxDelegationRounds())
-                .put("lango.agent.error-correction", settings.agent().errorCorrection())
-                .put("lango.agent.request-timeout", settings.agent().requestTimeout().toString())
-                .put("lango.agent.shutdown-grace", settings.agent().shutdownGrace().toString())
-                .put("lango.agent.token-budget", settings.sessions().tokenBudget())
-                .put("lango.session.ttl", settings.sessions().ttl().toString())
-                .put("lango.session.lease-timeout", settings.sessions().leaseTimeout().toString())
-                .put("lango.tools.workspace", settings.tools().workspace().toString())
-                .put("lango.tools.exec.enabled", settings.tools().execEnabled())
-                .put("lango.tools.exec.timeout", settings.tools().execTimeout().toString())
-                .put("lango.auth.token", settings.access().token().map(t -> Redaction.MASK).orElse(null));
-        settings.model().provider().ifPresent(p -> body
-                .put(ProviderCatalog.configKey(p.id(), ProviderCatalog.BASE_URL), p.baseUrl().orElse(null))
-                .put(ProviderCatalog.configKey(p.id(), ProviderCatalog.API_KEY), p.apiKey().map(k -> Redaction.MASK).orElse(null)));
-        body.putPOJO("lango.http.allowed-origins", settings.access().allowedOrigins());
-        body.putPOJO("lango.http.allowed-hosts", settings.access().allowedHosts());
-        body.put("lango.http.max-body", settings.access().maxBody());
-        body.put("lango.ws.auth-timeout", settings.access().authTimeout().toString());
-        body.putPOJO("lango.tools.exec.env", settings.tools().execEnv());
-        body.put("lango.a2a.enabled", settings.a2a().enabled());
-        LangoSettings.Memory memory = settings.memory();
-        body.put("lango.memory.enabled", memory.enabled())
-                .put("lango.memory.provider", memory.provider().map(LangoSettings.ModelProvider::id).orElse(null))
-                .put("lango.memory.model", memory.model().orElse(null))
-                .put("lango.memory.observation-threshold", memory.observationThreshold())
-                .put("lango.memory.reflection-threshold", memory.reflectionThreshold())
-                .put("lango.memory.meta-reflection-threshold", memory.metaReflectionThreshold())
-                .put("lango.memory.token-budget", memory.tokenBudget())
-                .put("lango.knowledge.enabled", settings.knowledge().enabled())
-                .put("lango.knowledge.context-budget", settings.knowledge().contextBudget());
-        LangoSettings.Retrieval retrieval = settings.retrieval();
-        body.put("lango.embedding.provider", retrieval.provider())
-                .put("lango.embedding.model", retrieval.model().orElse(null))
-                .put("lango.embedding.rag.enabled", retrieval.ragEnabled())
-                .put("lango.graph.enabled", retrieval.graphEnabled());
-        ObjectNode remote = body.putObject("lango.a2a.remote-agents");
-        settings.a2a().remoteAgents().forEach((name, url) -> remote.put(name, Redaction.url(url.toString())));
-        return ApiJson.ok(body);
+        return ApiJson.ok(JSON.valueToTree(effective.values()));
     }
 
     private static ObjectNode describe(AgentInfo agent) {

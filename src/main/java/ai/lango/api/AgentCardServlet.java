@@ -1,11 +1,11 @@
 package ai.lango.api;
 
+import ai.lango.config.Keys;
 import ai.lango.a2a.A2aJson;
 import ai.lango.a2a.A2aProtocol;
 import ai.lango.a2a.AgentCard;
 import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
-import ai.lango.config.SettingsParser;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -43,13 +43,13 @@ public class AgentCardServlet extends HttpServlet {
         boolean body = request.getMethod().equals("GET");
         if (!settings.a2a().enabled()) {
             ServletJson.write(response, HttpServletResponse.SC_NOT_FOUND, ApiError.body("a2a_disabled", "A2A is disabled on this server; set "
-                    + SettingsParser.A2A_ENABLED + "=true to publish the agent card"), body);
+                    + Keys.A2A_ENABLED + "=true to publish the agent card"), body);
             return;
         }
         AgentCard card = AgentCards.card(agent.agents(), AgentCards.endpointUrl(request.getScheme(),
                 request.getServerName(), request.getServerPort(), request.getContextPath()), version());
         if (settings.access().token().isPresent()) {
-            card = card.withBearerAuth("Authorization: Bearer <" + SettingsParser.AUTH_TOKEN + ">");
+            card = card.withBearerAuth("Authorization: Bearer <" + Keys.AUTH_TOKEN + ">");
         }
         // Public and harmless to read from any page (A2A inspectors run in browsers).
         response.setHeader("Access-Control-Allow-Origin", "*");

@@ -1,7 +1,7 @@
 package ai.lango.api;
 
+import ai.lango.config.Keys;
 import ai.lango.config.Ids;
-import ai.lango.config.SettingsParser;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.Response;
 final class ApiError {
 
     /** What a caller without the configured token is told, by JAX-RS and by the servlets alike. */
-    static final String UNAUTHORIZED = "this server requires \"Authorization: Bearer <" + SettingsParser.AUTH_TOKEN + ">\"";
+    static final String UNAUTHORIZED = "this server requires \"Authorization: Bearer <" + Keys.AUTH_TOKEN + ">\"";
 
     private ApiError() {
     }

@@ -1,7 +1,7 @@
 package ai.lango.api;
 
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
-import ai.lango.config.SettingsParser;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -63,7 +63,7 @@ public class BodyLimitFilter extends HttpFilter {
     private static void refuse(HttpServletResponse response, long limit) throws IOException {
         response.setHeader("Connection", "close");
         ServletJson.write(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, ApiError.body("body_too_large",
-                "the request body is larger than " + limit + " bytes (" + SettingsParser.MAX_BODY + ")"), true);
+                "the request body is larger than " + limit + " bytes (" + Keys.MAX_BODY + ")"), true);
     }
 
     /** The request with its already-read body served from memory. */

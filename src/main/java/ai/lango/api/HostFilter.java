@@ -1,7 +1,7 @@
 package ai.lango.api;
 
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
-import ai.lango.config.SettingsParser;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -28,7 +28,7 @@ public class HostFilter extends HttpFilter {
             throws IOException, ServletException {
         if (!new AccessGuard(settings.access(), settings.http().host()).hostAllowed(request.getHeader("Host"))) {
             ServletJson.write(response, HttpServletResponse.SC_FORBIDDEN, ApiError.body("host_not_allowed",
-                    "this server does not answer to that Host name; add it to " + SettingsParser.ALLOWED_HOSTS),
+                    "this server does not answer to that Host name; add it to " + Keys.ALLOWED_HOSTS),
                     !request.getMethod().equals("HEAD"));
             return;
         }

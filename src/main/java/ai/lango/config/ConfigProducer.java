@@ -15,15 +15,26 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationScoped
 public class ConfigProducer {
 
+    private volatile EffectiveConfig effective;
+
     @Produces
     @Singleton
     LangoSettings settings() {
         Config config = ConfigProvider.getConfig(Thread.currentThread().getContextClassLoader());
-        LangoSettings settings = new SettingsParser(key -> config.getOptionalValue(key, String.class),
-                Path.of(System.getProperty("user.home"))).parse();
+        SettingsParser parser = new SettingsParser(key -> config.getOptionalValue(key, String.class),
+                Path.of(System.getProperty("user.home")));
+        LangoSettings settings = parser.parse();
         // Liberty runs the server with its output directory as the working directory.
         SettingsParser.requireOutside(settings.database().dataDir(), Path.of(System.getProperty("user.dir")));
+        effective = new EffectiveConfig(parser.effective());
         return settings;
+    }
+
+    /** What is in force, key by key (for the admin API). */
+    @Produces
+    @Singleton
+    EffectiveConfig effective(LangoSettings settings) {
+        return effective;
     }
 
     @Produces

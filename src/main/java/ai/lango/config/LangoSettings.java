@@ -96,15 +96,18 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * finish before it ends them with a stored error.
      */
     public record AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
-                              Duration requestTimeout, Duration shutdownGrace) {
+                              Duration requestTimeout, Duration shutdownGrace, int toolIoMaxChars) {
 
         /** lango.agent.shutdown-grace when unset. */
         public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
+        /** lango.agent.tool-io-max-chars when unset: about 4,000 tokens per tool call and per result. */
+        public static final int DEFAULT_TOOL_IO_MAX_CHARS = 16_000;
 
-        /** The bounds of a run with the default shutdown grace. */
+        /** The bounds of a run with the default shutdown grace and tool input bound. */
         public AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
                            Duration requestTimeout) {
-            this(multiAgent, maxTurns, maxDelegationRounds, errorCorrection, requestTimeout, DEFAULT_SHUTDOWN_GRACE);
+            this(multiAgent, maxTurns, maxDelegationRounds, errorCorrection, requestTimeout, DEFAULT_SHUTDOWN_GRACE,
+                    DEFAULT_TOOL_IO_MAX_CHARS);
         }
     }
 
@@ -144,11 +147,16 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * lango.knowledge.*: the knowledge store, the learning engine and their tools (on by default when
      * a model is configured), and the token budget of each prompt section they add.
      */
-    public record Knowledge(boolean enabled, int contextBudget) {
+    public record Knowledge(boolean enabled, int contextBudget, int maxEntryChars) {
 
         public static final int DEFAULT_CONTEXT_BUDGET = 1000;
+        public static final int DEFAULT_MAX_ENTRY_CHARS = 10_000;
 
-        public static final Knowledge DISABLED = new Knowledge(false, DEFAULT_CONTEXT_BUDGET);
+        public static final Knowledge DISABLED = new Knowledge(false, DEFAULT_CONTEXT_BUDGET, DEFAULT_MAX_ENTRY_CHARS);
+
+        public Knowledge(boolean enabled, int contextBudget) {
+            this(enabled, contextBudget, DEFAULT_MAX_ENTRY_CHARS);
+        }
     }
 
     /**

@@ -4,10 +4,8 @@ import ai.lango.config.LangoSettings.DbKind;
 import ai.lango.provider.ProviderCatalog;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,71 +17,24 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Turns raw configuration strings into {@link LangoSettings}. Pure: the lookup function is the
- * only input, so every rule is unit-tested without a server. The first invalid value stops the
- * start with one message naming the key, the value and what is accepted.
+ * Turns raw configuration strings into {@link LangoSettings}, reading every key through its
+ * declaration in {@link Keys}. Pure: the lookup function is the only input, so every rule is
+ * unit-tested without a server. The first invalid value stops the start with one message naming
+ * the key, the value and what is accepted. {@link #effective()} then says what is in force, key by
+ * key, defaults included and secrets masked.
  */
 public final class SettingsParser {
 
-    public static final String HTTP_PORT = "lango.http.port";
-    public static final String HTTP_HOST = "lango.http.host";
-    public static final String DATA_DIR = "lango.data.dir";
-    public static final String DB_KIND = "lango.db.kind";
-    public static final String DB_URL = "lango.db.url";
     /** The embedded database of earlier versions, refused by name with what to do instead. */
     static final String RETIRED_EMBEDDED = "h2";
-    public static final String DB_USER = "lango.db.user";
-    public static final String DB_PASSWORD = "lango.db.password";
-    public static final String MODEL = "lango.model";
-    public static final String TOKEN_BUDGET = "lango.agent.token-budget";
-    public static final String SESSION_TTL = "lango.session.ttl";
-    public static final String SESSION_LEASE_TIMEOUT = "lango.session.lease-timeout";
-    public static final String PROVIDER = "lango.provider";
-    public static final String MULTI_AGENT = "lango.agent.multi-agent";
-    public static final String MAX_TURNS = "lango.agent.max-turns";
-    public static final String MAX_DELEGATION_ROUNDS = "lango.agent.max-delegation-rounds";
-    public static final String ERROR_CORRECTION = "lango.agent.error-correction";
-    public static final String REQUEST_TIMEOUT = "lango.agent.request-timeout";
-    public static final String SHUTDOWN_GRACE = "lango.agent.shutdown-grace";
     /** Liberty waits this long for the application to stop (applicationManager stopTimeout in server.xml is above it). */
     static final Duration MAX_SHUTDOWN_GRACE = Duration.ofMinutes(5);
-    public static final String TOOLS_WORKSPACE = "lango.tools.workspace";
-    public static final String EXEC_ENABLED = "lango.tools.exec.enabled";
-    public static final String EXEC_TIMEOUT = "lango.tools.exec.timeout";
-    public static final String EXEC_ENV = "lango.tools.exec.env";
-    public static final String MAX_BODY = "lango.http.max-body";
-    public static final String ALLOWED_HOSTS = "lango.http.allowed-hosts";
-    public static final String WS_AUTH_TIMEOUT = "lango.ws.auth-timeout";
-    public static final String AUTH_TOKEN = "lango.auth.token";
-    public static final String ALLOWED_ORIGINS = "lango.http.allowed-origins";
-    public static final String A2A_ENABLED = "lango.a2a.enabled";
-    public static final String A2A_REMOTE_AGENTS = "lango.a2a.remote-agents";
-    public static final String MEMORY_ENABLED = "lango.memory.enabled";
-    public static final String MEMORY_PROVIDER = "lango.memory.provider";
-    public static final String MEMORY_MODEL = "lango.memory.model";
-    public static final String MEMORY_OBSERVATION_THRESHOLD = "lango.memory.observation-threshold";
-    public static final String MEMORY_REFLECTION_THRESHOLD = "lango.memory.reflection-threshold";
-    public static final String MEMORY_META_REFLECTION_THRESHOLD = "lango.memory.meta-reflection-threshold";
-    public static final String MEMORY_TOKEN_BUDGET = "lango.memory.token-budget";
-    public static final String KNOWLEDGE_ENABLED = "lango.knowledge.enabled";
-    public static final String KNOWLEDGE_CONTEXT_BUDGET = "lango.knowledge.context-budget";
-    public static final String EMBEDDING_PROVIDER = "lango.embedding.provider";
-    public static final String EMBEDDING_MODEL = "lango.embedding.model";
-    public static final String EMBEDDING_RAG_ENABLED = "lango.embedding.rag.enabled";
-    public static final String GRAPH_ENABLED = "lango.graph.enabled";
 
-    /** The providers lango.provider accepts. */
     public static final int DEFAULT_MAX_TURNS = 25;
     public static final int DEFAULT_MAX_DELEGATION_ROUNDS = 10;
 
     public static final int DEFAULT_HTTP_PORT = 9080;
     public static final String DEFAULT_HTTP_HOST = "localhost";
-
-    /** An environment variable's name. */
-    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    /** A host name or address as a Host header carries it, without the port. */
-    private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]");
-    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|B|KiB|MiB)", Pattern.CASE_INSENSITIVE);
 
     /** What an agent name may be: an ADK agent identifier. */
     private static final Pattern AGENT_NAME = Pattern.compile("[A-Za-z0-9_-]+");
@@ -91,6 +42,8 @@ public final class SettingsParser {
 
     private final Function<String, Optional<String>> lookup;
     private final Path home;
+    /** Key → the value in force, as shown to operators; filled by {@link #parse()}. */
+    private final Map<String, Object> effective = new LinkedHashMap<>();
 
     /**
      * @param lookup raw value of a key, empty when unset
@@ -101,35 +54,49 @@ public final class SettingsParser {
         this.home = home;
     }
 
-    public LangoSettings parse() {
-        int port = integer(HTTP_PORT, DEFAULT_HTTP_PORT, 1, 65535, "an integer from 1 to 65535");
-        String host = value(HTTP_HOST).orElse(DEFAULT_HTTP_HOST);
-        Optional<String> token = value(AUTH_TOKEN);
-        if (!isLoopback(host) && token.isEmpty()) {
-            throw new UnsafeBindingException(HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
-                    + " but " + AUTH_TOKEN + " is not set; set a token, or bind to localhost");
-        }
-        Path dataDir = dataDir();
-        DbKind kind = dbKind();
-        Optional<String> url = value(DB_URL);
-        if (kind == DbKind.POSTGRESQL) {
-            String jdbc = url.orElseThrow(() -> invalid(DB_URL, null,
-                    "a jdbc:postgresql:// URL (required when " + DB_KIND + "=postgresql)"));
-            if (!jdbc.startsWith("jdbc:postgresql:")) {
-                throw invalid(DB_URL, Redaction.jdbcUrl(jdbc), "a URL starting with jdbc:postgresql:");
+    /** The values in force after {@link #parse()}, in the order of {@link Keys}: defaults included, secrets masked. */
+    public Map<String, Object> effective() {
+        Map<String, Object> ordered = new LinkedHashMap<>();
+        for (Setting<?> setting : Keys.all()) {
+            if (effective.containsKey(setting.key())) {
+                ordered.put(setting.key(), effective.get(setting.key()));
             }
         }
-        int budget = integer(TOKEN_BUDGET, 0, 0, Integer.MAX_VALUE,
-                "0 (derive from the model name) or a positive number of tokens");
-        Duration ttl = duration(SESSION_TTL, Duration.ZERO);
-        LangoSettings.Model model = new LangoSettings.Model(provider(), value(MODEL));
+        effective.forEach(ordered::putIfAbsent); // per-provider keys
+        return Collections.unmodifiableMap(ordered);
+    }
+
+    public LangoSettings parse() {
+        int port = get(Keys.HTTP_PORT);
+        String host = get(Keys.HTTP_HOST);
+        Optional<String> token = find(Keys.AUTH_TOKEN);
+        if (!isLoopback(host) && token.isEmpty()) {
+            throw new UnsafeBindingException(Keys.HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
+                    + " but " + Keys.AUTH_TOKEN + " is not set; set a token, or bind to localhost");
+        }
+        Path dataDir = directory(Keys.DATA_DIR).orElse(home.resolve(".lango").toAbsolutePath().normalize());
+        shown(Keys.DATA_DIR, dataDir.toString());
+        DbKind kind = dbKind();
+        Optional<String> url = find(Keys.DB_URL);
+        if (kind == DbKind.POSTGRESQL) {
+            String jdbc = url.orElseThrow(() -> invalid(Keys.DB_URL.key(), null,
+                    "a jdbc:postgresql:// URL (required when " + Keys.DB_KIND + "=postgresql)"));
+            if (!jdbc.startsWith("jdbc:postgresql:")) {
+                throw invalid(Keys.DB_URL.key(), Redaction.jdbcUrl(jdbc), "a URL starting with jdbc:postgresql:");
+            }
+        }
+        url.ifPresent(u -> shown(Keys.DB_URL, Redaction.jdbcUrl(u)));
+        LangoSettings.Model model = new LangoSettings.Model(provider(Keys.PROVIDER), find(Keys.MODEL_NAME));
+        int budget = get(Keys.TOKEN_BUDGET);
+        if (budget == 0) {
+            ProviderCatalog.historyBudget(model.name().orElse(null)).ifPresent(derived -> shown(Keys.TOKEN_BUDGET, derived));
+        }
         return new LangoSettings(new LangoSettings.Http(port, host),
-                new LangoSettings.Database(dataDir, kind, url, value(DB_USER), value(DB_PASSWORD)),
-                model, new LangoSettings.Sessions(ttl, budget, leaseTimeout()),
+                new LangoSettings.Database(dataDir, kind, url, find(Keys.DB_USER), find(Keys.DB_PASSWORD)),
+                model, new LangoSettings.Sessions(get(Keys.SESSION_TTL), budget, get(Keys.SESSION_LEASE_TIMEOUT)),
                 agentLimits(), tools(dataDir),
-                new LangoSettings.Access(token, origins(), hosts(), maxBody(),
-                        duration(WS_AUTH_TIMEOUT, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, true)), a2a(), memory(),
-                knowledge(model), retrieval());
+                new LangoSettings.Access(token, get(Keys.ALLOWED_ORIGINS), get(Keys.ALLOWED_HOSTS), get(Keys.MAX_BODY),
+                        get(Keys.WS_AUTH_TIMEOUT)), a2a(), memory(), knowledge(model), retrieval());
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
@@ -138,92 +105,65 @@ public final class SettingsParser {
         return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("[::1]");
     }
 
-    private List<String> origins() {
-        List<String> origins = new java.util.ArrayList<>();
-        for (String origin : value(ALLOWED_ORIGINS).orElse("").split(",")) {
-            String o = origin.trim();
-            if (o.isEmpty()) {
-                continue;
-            }
-            if (!o.equals("*") && !o.startsWith("http://") && !o.startsWith("https://")) {
-                throw invalid(ALLOWED_ORIGINS, o, "a comma-separated list of origins such as https://chat.example.com, or *");
-            }
-            origins.add(o.replaceAll("/+$", ""));
-        }
-        return List.copyOf(origins);
+    /** The value of {@code setting}, or its default when unset. */
+    private <T> T get(Setting<T> setting) {
+        T value = find(setting).or(setting::fallback).orElseThrow(
+                () -> new IllegalStateException(setting.key() + " has no default"));
+        effective.putIfAbsent(setting.key(), value);
+        return value;
     }
 
-    /** lango.http.allowed-hosts: Host names (no port) HTTP and /ws answer to besides the loopback names, or *. */
-    private List<String> hosts() {
-        List<String> hosts = new java.util.ArrayList<>();
-        for (String host : value(ALLOWED_HOSTS).orElse("").split(",")) {
-            String h = host.trim().toLowerCase(Locale.ROOT);
-            if (h.isEmpty()) {
-                continue;
-            }
-            if (!h.equals("*") && !HOST_NAME.matcher(h).matches()) {
-                throw invalid(ALLOWED_HOSTS, host.trim(), "a comma-separated list of host names or addresses without"
-                        + " a port, such as chat.example.com,192.0.2.10, or *");
-            }
-            hosts.add(h);
-        }
-        return List.copyOf(hosts);
+    /** The value of {@code setting}, empty when it is unset (its default is not applied). */
+    private <T> Optional<T> find(Setting<T> setting) {
+        Optional<T> value = raw(setting).map(setting::parse);
+        effective.put(setting.key(), setting.secret() ? value.map(v -> (Object) Redaction.MASK).orElse(null)
+                : value.map(v -> (Object) shownValue(v)).orElse(null));
+        return value;
     }
 
-    /** lango.http.max-body: bytes, or with KiB or MiB. */
-    private long maxBody() {
-        Optional<String> raw = value(MAX_BODY);
-        if (raw.isEmpty()) {
-            return LangoSettings.Access.DEFAULT_MAX_BODY;
-        }
-        String accepted = "a size from 1KiB to 1024MiB, in bytes or with KiB or MiB, such as 1048576 or 1MiB";
-        java.util.regex.Matcher size = SIZE.matcher(raw.get());
-        if (!size.matches()) {
-            throw invalid(MAX_BODY, raw.get(), accepted);
-        }
-        long bytes;
-        try {
-            bytes = Long.parseLong(size.group(1)) * switch (size.group(2).toLowerCase(Locale.ROOT)) {
-                case "kib" -> 1024L;
-                case "mib" -> 1024L * 1024;
-                default -> 1L;
-            };
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw invalid(MAX_BODY, raw.get(), accepted);
-        }
-        if (bytes < 1024 || bytes > 1024L * 1024 * 1024) {
-            throw invalid(MAX_BODY, raw.get(), accepted);
-        }
-        return bytes;
+    private static Object shownValue(Object value) {
+        return value instanceof Duration || value instanceof Path ? value.toString() : value;
+    }
+
+    /** What operators see as the value in force when it differs from what was parsed (derived defaults). */
+    private void shown(Setting<?> setting, Object value) {
+        effective.put(setting.key(), value);
+    }
+
+    private Optional<String> raw(Setting<?> setting) {
+        return lookup.apply(setting.key()).map(String::trim).filter(v -> !v.isEmpty());
     }
 
     /** lango.a2a.*: whether this server speaks A2A, and the remote agents by name, in the order given. */
     private LangoSettings.A2a a2a() {
         Map<String, URI> remote = new LinkedHashMap<>();
-        for (String entry : value(A2A_REMOTE_AGENTS).orElse("").split(",")) {
+        String key = Keys.A2A_REMOTE_AGENTS.key();
+        for (String entry : raw(Keys.A2A_REMOTE_AGENTS).orElse("").split(",")) {
             String e = entry.trim();
             if (e.isEmpty()) {
                 continue;
             }
             int eq = e.indexOf('=');
             if (eq < 0) {
-                throw invalid(A2A_REMOTE_AGENTS, e, "a comma-separated list of name=agentCardUrl pairs, such as "
-                        + REMOTE_AGENT_EXAMPLE);
+                throw invalid(key, e, "a comma-separated list of name=agentCardUrl pairs, such as " + REMOTE_AGENT_EXAMPLE);
             }
             String name = e.substring(0, eq).trim();
             String url = e.substring(eq + 1).trim();
             if (!AGENT_NAME.matcher(name).matches()) {
-                throw invalid(A2A_REMOTE_AGENTS, e, "name=agentCardUrl pairs whose names are made of letters, digits,"
+                throw invalid(key, e, "name=agentCardUrl pairs whose names are made of letters, digits,"
                         + " '-' and '_', such as " + REMOTE_AGENT_EXAMPLE);
             }
             if (remote.containsKey(name)) {
-                throw invalid(A2A_REMOTE_AGENTS, e, "each remote agent name once; \"" + name + "\" is given twice");
+                throw invalid(key, e, "each remote agent name once; \"" + name + "\" is given twice");
             }
-            remote.put(name, httpUrl(url).orElseThrow(() -> invalid(A2A_REMOTE_AGENTS, e,
+            remote.put(name, httpUrl(url).orElseThrow(() -> invalid(key, e,
                     "name=agentCardUrl pairs whose URLs are absolute http:// or https:// URLs, such as "
                             + REMOTE_AGENT_EXAMPLE)));
         }
-        return new LangoSettings.A2a(bool(A2A_ENABLED, false), Collections.unmodifiableMap(remote));
+        Map<String, String> shownRemote = new LinkedHashMap<>();
+        remote.forEach((name, uri) -> shownRemote.put(name, Redaction.url(uri.toString())));
+        shown(Keys.A2A_REMOTE_AGENTS, shownRemote);
+        return new LangoSettings.A2a(get(Keys.A2A_ENABLED), Collections.unmodifiableMap(remote));
     }
 
     /** An absolute http(s) URL with a host, or empty. */
@@ -238,210 +178,89 @@ public final class SettingsParser {
         }
     }
 
-    /** The key of one provider setting: lango.providers.<id>.<name>. */
-    private Optional<LangoSettings.ModelProvider> provider() {
-        return provider(PROVIDER);
+    /** The provider named by {@code setting}, with its lango.providers.<id>.* values. */
+    private Optional<LangoSettings.ModelProvider> provider(Setting<String> setting) {
+        return find(setting).map(id -> new LangoSettings.ModelProvider(id, find(Keys.PROVIDER_BASE_URL.forId(id)),
+                find(Keys.PROVIDER_API_KEY.forId(id))));
     }
 
-    /** The provider named by {@code key}, with its lango.providers.<id>.* values. */
-    private Optional<LangoSettings.ModelProvider> provider(String key) {
-        Optional<String> raw = value(key);
-        if (raw.isEmpty()) {
-            return Optional.empty();
-        }
-        String id = raw.get().toLowerCase(Locale.ROOT);
-        if (!ProviderCatalog.IDS.contains(id)) {
-            throw invalid(key, raw.get(), String.join(", ", ProviderCatalog.IDS));
-        }
-        Optional<String> baseUrl = value(ProviderCatalog.configKey(id, ProviderCatalog.BASE_URL));
-        baseUrl.ifPresent(u -> {
-            if (!u.startsWith("http://") && !u.startsWith("https://")) {
-                throw invalid(ProviderCatalog.configKey(id, ProviderCatalog.BASE_URL), u, "an http:// or https:// URL");
-            }
-        });
-        return Optional.of(new LangoSettings.ModelProvider(id, baseUrl, value(ProviderCatalog.configKey(id, ProviderCatalog.API_KEY))));
-    }
-
-    /** lango.memory.*: off unless enabled; thresholds and budget positive (meta-reflection: 0 or less means 5). */
+    /** lango.memory.*: off unless enabled. */
     private LangoSettings.Memory memory() {
-        String positive = "a positive number of tokens";
-        return new LangoSettings.Memory(bool(MEMORY_ENABLED, false), provider(MEMORY_PROVIDER), value(MEMORY_MODEL),
-                integer(MEMORY_OBSERVATION_THRESHOLD, LangoSettings.Memory.DEFAULT_OBSERVATION_THRESHOLD, 1,
-                        Integer.MAX_VALUE, positive),
-                integer(MEMORY_REFLECTION_THRESHOLD, LangoSettings.Memory.DEFAULT_REFLECTION_THRESHOLD, 1,
-                        Integer.MAX_VALUE, positive),
-                integer(MEMORY_META_REFLECTION_THRESHOLD, 0, Integer.MIN_VALUE, Integer.MAX_VALUE,
-                        "an integer (0 or less means 5)"),
-                integer(MEMORY_TOKEN_BUDGET, LangoSettings.Memory.DEFAULT_TOKEN_BUDGET, 1, Integer.MAX_VALUE, positive));
+        return new LangoSettings.Memory(get(Keys.MEMORY_ENABLED), provider(Keys.MEMORY_PROVIDER), find(Keys.MEMORY_MODEL),
+                get(Keys.MEMORY_OBSERVATION_THRESHOLD), get(Keys.MEMORY_REFLECTION_THRESHOLD),
+                get(Keys.MEMORY_META_REFLECTION_THRESHOLD), get(Keys.MEMORY_TOKEN_BUDGET));
     }
 
     /** lango.knowledge.*: on by default once a model is configured (its tools need one to call them). */
     private LangoSettings.Knowledge knowledge(LangoSettings.Model model) {
         boolean configured = model.provider().isPresent() && model.name().isPresent();
-        return new LangoSettings.Knowledge(bool(KNOWLEDGE_ENABLED, configured),
-                integer(KNOWLEDGE_CONTEXT_BUDGET, LangoSettings.Knowledge.DEFAULT_CONTEXT_BUDGET, 1, Integer.MAX_VALUE,
-                        "a positive number of tokens"));
+        boolean enabled = find(Keys.KNOWLEDGE_ENABLED).orElse(configured);
+        shown(Keys.KNOWLEDGE_ENABLED, enabled);
+        return new LangoSettings.Knowledge(enabled, get(Keys.KNOWLEDGE_CONTEXT_BUDGET), get(Keys.KNOWLEDGE_MAX_ENTRY_CHARS));
     }
 
     /** lango.embedding.*, lango.graph.enabled: a remote embedding provider takes its lango.providers.<id>.* URL and key. */
     private LangoSettings.Retrieval retrieval() {
-        String raw = value(EMBEDDING_PROVIDER).orElse(LangoSettings.Retrieval.LOCAL);
-        String id = raw.toLowerCase(Locale.ROOT);
-        if (!LangoSettings.Retrieval.PROVIDERS.contains(id)) {
-            throw invalid(EMBEDDING_PROVIDER, raw, String.join(", ", LangoSettings.Retrieval.PROVIDERS));
-        }
-        Optional<String> model = value(EMBEDDING_MODEL);
+        String id = get(Keys.EMBEDDING_PROVIDER);
+        Optional<String> model = find(Keys.EMBEDDING_MODEL);
         if (id.equals(LangoSettings.Retrieval.LOCAL) && model.filter(m -> !m.equals(LangoSettings.Retrieval.LOCAL_MODEL)).isPresent()) {
-            throw invalid(EMBEDDING_MODEL, model.get(), LangoSettings.Retrieval.LOCAL_MODEL
+            throw invalid(Keys.EMBEDDING_MODEL.key(), model.get(), LangoSettings.Retrieval.LOCAL_MODEL
                     + " (the one model of the local provider; another needs lango.embedding.provider openai, gemini or ollama)");
         }
-        Optional<LangoSettings.ModelProvider> remote = id.equals(LangoSettings.Retrieval.LOCAL) ? Optional.empty()
-                : provider(EMBEDDING_PROVIDER);
-        return new LangoSettings.Retrieval(id, model,
-                remote.flatMap(LangoSettings.ModelProvider::baseUrl), remote.flatMap(LangoSettings.ModelProvider::apiKey),
-                bool(EMBEDDING_RAG_ENABLED, false), bool(GRAPH_ENABLED, false));
-    }
-
-    /** lango.session.lease-timeout: PT1S to PT10M; a lease shorter than a second would expire under a live turn. */
-    private Duration leaseTimeout() {
-        Duration lease = duration(SESSION_LEASE_TIMEOUT, LangoSettings.Sessions.DEFAULT_LEASE_TIMEOUT);
-        if (lease.compareTo(Duration.ofSeconds(1)) < 0 || lease.compareTo(Duration.ofMinutes(10)) > 0) {
-            throw invalid(SESSION_LEASE_TIMEOUT, value(SESSION_LEASE_TIMEOUT).orElse(""), "an ISO-8601 duration from PT1S to PT10M");
+        Optional<String> baseUrl = Optional.empty();
+        Optional<String> apiKey = Optional.empty();
+        if (!id.equals(LangoSettings.Retrieval.LOCAL)) {
+            baseUrl = find(Keys.PROVIDER_BASE_URL.forId(id));
+            apiKey = find(Keys.PROVIDER_API_KEY.forId(id));
         }
-        return lease;
+        return new LangoSettings.Retrieval(id, model, baseUrl, apiKey, get(Keys.EMBEDDING_RAG_ENABLED),
+                get(Keys.GRAPH_ENABLED));
     }
 
     private LangoSettings.AgentLimits agentLimits() {
-        int turns = integer(MAX_TURNS, 0, Integer.MIN_VALUE, Integer.MAX_VALUE, "an integer (0 or less means 25)");
-        int rounds = integer(MAX_DELEGATION_ROUNDS, 0, Integer.MIN_VALUE, Integer.MAX_VALUE,
-                "an integer (0 or less means 10)");
-        Duration timeout = duration(REQUEST_TIMEOUT, Duration.ofMinutes(5));
-        if (timeout.isZero()) {
-            throw invalid(REQUEST_TIMEOUT, value(REQUEST_TIMEOUT).orElse(""), "a positive ISO-8601 duration such as PT5M");
-        }
-        Duration grace = duration(SHUTDOWN_GRACE, LangoSettings.AgentLimits.DEFAULT_SHUTDOWN_GRACE);
-        if (grace.compareTo(MAX_SHUTDOWN_GRACE) > 0) {
-            throw invalid(SHUTDOWN_GRACE, value(SHUTDOWN_GRACE).orElse(""), "an ISO-8601 duration from PT0S to PT5M");
-        }
-        return new LangoSettings.AgentLimits(bool(MULTI_AGENT, false),
-                turns > 0 ? turns : DEFAULT_MAX_TURNS,
-                rounds > 0 ? rounds : DEFAULT_MAX_DELEGATION_ROUNDS,
-                bool(ERROR_CORRECTION, true), timeout, grace);
+        return new LangoSettings.AgentLimits(get(Keys.MULTI_AGENT), get(Keys.MAX_TURNS), get(Keys.MAX_DELEGATION_ROUNDS),
+                get(Keys.ERROR_CORRECTION), get(Keys.REQUEST_TIMEOUT), get(Keys.SHUTDOWN_GRACE),
+                get(Keys.TOOL_IO_MAX_CHARS));
     }
 
     private LangoSettings.ToolSettings tools(Path dataDir) {
-        Path workspace = value(TOOLS_WORKSPACE).map(p -> path(TOOLS_WORKSPACE, p)).orElse(dataDir.resolve("workspace"));
-        Duration execTimeout = duration(EXEC_TIMEOUT, Duration.ofSeconds(60));
-        return new LangoSettings.ToolSettings(workspace, bool(EXEC_ENABLED, false),
-                execTimeout.isZero() ? Duration.ofSeconds(60) : execTimeout, execEnv());
-    }
-
-    /** lango.tools.exec.env: variable names; never LANGO_*, which hold the server's own keys and token. */
-    private List<String> execEnv() {
-        List<String> names = new java.util.ArrayList<>();
-        for (String name : value(EXEC_ENV).orElse("").split(",")) {
-            String n = name.trim();
-            if (n.isEmpty()) {
-                continue;
-            }
-            if (!ENV_NAME.matcher(n).matches() || n.toUpperCase(Locale.ROOT).startsWith("LANGO_")) {
-                throw invalid(EXEC_ENV, n, "a comma-separated list of environment variable names such as"
-                        + " JAVA_HOME,GOPATH; never LANGO_* (the server's own keys and token)");
-            }
-            if (!names.contains(n)) {
-                names.add(n);
-            }
+        Path workspace = directory(Keys.TOOLS_WORKSPACE).orElse(dataDir.resolve("workspace"));
+        shown(Keys.TOOLS_WORKSPACE, workspace.toString());
+        Duration execTimeout = get(Keys.EXEC_TIMEOUT);
+        if (execTimeout.isZero()) {
+            execTimeout = Keys.EXEC_TIMEOUT.fallback().orElseThrow();
+            shown(Keys.EXEC_TIMEOUT, execTimeout.toString());
         }
-        return List.copyOf(names);
-    }
-
-    private boolean bool(String key, boolean fallback) {
-        Optional<String> raw = value(key);
-        if (raw.isEmpty()) {
-            return fallback;
-        }
-        return switch (raw.get().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw invalid(key, raw.get(), "true or false");
-        };
-    }
-
-    private Optional<String> value(String key) {
-        return lookup.apply(key).map(String::trim).filter(v -> !v.isEmpty());
-    }
-
-    private int integer(String key, int fallback, int min, int max, String accepted) {
-        Optional<String> raw = value(key);
-        if (raw.isEmpty()) {
-            return fallback;
-        }
-        try {
-            int parsed = Integer.parseInt(raw.get());
-            if (parsed < min || parsed > max) {
-                throw invalid(key, raw.get(), accepted);
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw invalid(key, raw.get(), accepted);
-        }
-    }
-
-    private Duration duration(String key, Duration fallback) {
-        return duration(key, fallback, false);
-    }
-
-    private Duration duration(String key, Duration fallback, boolean positive) {
-        Optional<String> raw = value(key);
-        if (raw.isEmpty()) {
-            return fallback;
-        }
-        String accepted = positive ? "a positive ISO-8601 duration such as PT10S"
-                : "an ISO-8601 duration of zero or more, such as PT30M or P7D (PT0S = never)";
-        try {
-            Duration parsed = Duration.parse(raw.get().toUpperCase(Locale.ROOT));
-            if (parsed.isNegative() || (positive && parsed.isZero())) {
-                throw invalid(key, raw.get(), accepted);
-            }
-            return parsed;
-        } catch (DateTimeParseException e) {
-            throw invalid(key, raw.get(), accepted);
-        }
+        return new LangoSettings.ToolSettings(workspace, get(Keys.EXEC_ENABLED), execTimeout, get(Keys.EXEC_ENV));
     }
 
     private DbKind dbKind() {
-        Optional<String> raw = value(DB_KIND);
-        if (raw.isEmpty()) {
-            return DbKind.HSQLDB;
-        }
-        if (raw.get().equalsIgnoreCase(RETIRED_EMBEDDED)) {
-            throw invalid(DB_KIND, raw.get(), "hsqldb or postgresql (h2 lost acknowledged turns on a crash; "
+        String raw = get(Keys.DB_KIND);
+        if (raw.equalsIgnoreCase(RETIRED_EMBEDDED)) {
+            throw invalid(Keys.DB_KIND.key(), raw, "hsqldb or postgresql (h2 lost acknowledged turns on a crash; "
                     + "unset the key or set hsqldb, and the first start imports what h2 kept in <data dir>/db/lango.mv.db)");
         }
-        return Arrays.stream(DbKind.values())
-                .filter(k -> k.key().equalsIgnoreCase(raw.get()))
+        DbKind kind = Arrays.stream(DbKind.values())
+                .filter(k -> k.key().equalsIgnoreCase(raw))
                 .findFirst()
-                .orElseThrow(() -> invalid(DB_KIND, raw.get(), "hsqldb or postgresql"));
+                .orElseThrow(() -> invalid(Keys.DB_KIND.key(), raw, "hsqldb or postgresql"));
+        shown(Keys.DB_KIND, kind.key());
+        return kind;
     }
 
-    private Path dataDir() {
-        return value(DATA_DIR).map(p -> path(DATA_DIR, p)).orElse(home.resolve(".lango").toAbsolutePath().normalize());
-    }
-
-    /** A directory path; "~" stands for the home directory. */
-    private Path path(String key, String raw) {
-        String path = raw.equals("~") || raw.startsWith("~/") ? home + raw.substring(1) : raw;
-        try {
-            return Path.of(path).toAbsolutePath().normalize();
-        } catch (InvalidPathException e) {
-            throw invalid(key, raw, "a directory path");
-        }
+    /** A directory setting, absolute; "~" stands for the home directory. */
+    private Optional<Path> directory(Setting<Path> setting) {
+        return find(setting).map(path -> {
+            String raw = path.toString();
+            String expanded = raw.equals("~") || raw.startsWith("~/") ? home + raw.substring(1) : raw;
+            return Path.of(expanded).toAbsolutePath().normalize();
+        });
     }
 
     /** The data directory must not live inside the server directory (a packaged server would carry it). */
     public static void requireOutside(Path dataDir, Path serverDir) {
         if (serverDir != null && dataDir.startsWith(serverDir.toAbsolutePath().normalize())) {
-            throw invalid(DATA_DIR, dataDir.toString(),
+            throw invalid(Keys.DATA_DIR.key(), dataDir.toString(),
                     "a directory outside the server directory " + serverDir);
         }
     }

@@ -88,7 +88,7 @@ public final class StartRefusal {
     }
 
     public static String portTaken(String host, int port) {
-        return "a server already runs on port " + port + " (" + SettingsParser.HTTP_PORT + "); this one would not get"
+        return "a server already runs on port " + port + " (" + Keys.HTTP_PORT + "); this one would not get"
                 + " the port. Stop that server first, or start this one on another port (LANGO_HTTP_PORT)."
                 + (host.toLowerCase(Locale.ROOT).equals("localhost") ? "" : " Interface: " + host + ".");
     }

@@ -1,9 +1,9 @@
 package ai.lango.persistence;
 
+import ai.lango.config.Keys;
 import ai.lango.config.InvalidConfigurationException;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.Redaction;
-import ai.lango.config.SettingsParser;
 import ai.lango.config.StartRefusal;
 import ai.lango.config.UnsafeBindingException;
 import jakarta.annotation.Priority;
@@ -97,7 +97,7 @@ public class LangoStartup {
         try {
             return InitialContext.doLookup(DATA_SOURCE);
         } catch (NamingException e) {
-            String message = "the server has no data source " + DATA_SOURCE + " for " + SettingsParser.DB_KIND + "="
+            String message = "the server has no data source " + DATA_SOURCE + " for " + Keys.DB_KIND + "="
                     + config.database().kind().key() + "; set LANGO_DB_KIND in the server's environment (hsqldb or postgresql)";
             LOG.severe("Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);
@@ -108,7 +108,7 @@ public class LangoStartup {
         try {
             Files.createDirectories(dir);
         } catch (Exception e) {
-            throw new InvalidConfigurationException(SettingsParser.DATA_DIR + " \"" + dir
+            throw new InvalidConfigurationException(Keys.DATA_DIR + " \"" + dir
                     + "\" cannot be created (" + e.getMessage() + "); accepted: a writable directory");
         }
     }
@@ -117,7 +117,7 @@ public class LangoStartup {
     private static void requireMatchingDatabase(LangoSettings config, String product) {
         String expected = config.database().kind() == LangoSettings.DbKind.HSQLDB ? "hsql" : "postgres";
         if (!product.toLowerCase(Locale.ROOT).contains(expected)) {
-            String message = SettingsParser.DB_KIND + " is \"" + config.database().kind().key() + "\" but the server's data source is "
+            String message = Keys.DB_KIND + " is \"" + config.database().kind().key() + "\" but the server's data source is "
                     + product + "; set LANGO_DB_KIND in the server's environment so both agree";
             LOG.log(Level.SEVERE, "Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);

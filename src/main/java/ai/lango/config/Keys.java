@@ -1,0 +1,270 @@
+package ai.lango.config;
+
+import ai.lango.provider.ProviderCatalog;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Every configuration key, in one place: name, type, default and description. {@link
+ * SettingsParser} reads the keys through these declarations, {@code GET /api/admin/config} lists
+ * them with the values in force, and {@code config/lango.properties} and the configuration
+ * reference ({@code docs/configuration.md}) are rendered from them (ConfigDocsTest fails when
+ * either file disagrees). A new key is one line here, read where its subsystem is configured.
+ */
+public final class Keys {
+
+    private Keys() {
+    }
+
+    /** A group of keys, as the properties file and the docs present them. */
+    public static final class Group {
+        private final String title;
+        private final String comment;
+        private final List<Setting<?>> settings = new ArrayList<>();
+
+        private Group(String title, String comment) {
+            this.title = title;
+            this.comment = comment;
+            GROUPS.add(this);
+        }
+
+        public String title() {
+            return title;
+        }
+
+        /** What the group is for, as a comment above its keys. */
+        public String comment() {
+            return comment;
+        }
+
+        public List<Setting<?>> settings() {
+            return Collections.unmodifiableList(settings);
+        }
+
+        <T> Setting<T> add(Setting<T> setting) {
+            settings.add(setting);
+            return setting;
+        }
+    }
+
+    private static final List<Group> GROUPS = new ArrayList<>();
+
+    /** The groups in the order the docs present them, each with its keys in order. */
+    public static List<Group> groups() {
+        return Collections.unmodifiableList(GROUPS);
+    }
+
+    /** Every key, in order. */
+    public static List<Setting<?>> all() {
+        return GROUPS.stream().<Setting<?>>flatMap(g -> g.settings.stream()).toList();
+    }
+
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]");
+    private static final Duration NO_MAX = null;
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group SERVER = new Group("Server",
+            "Where the server listens and keeps its data. The port, host, data directory and database are read by"
+                    + " Liberty as well: set those in the environment (LANGO_HTTP_PORT, …) or in liberty/server.env.");
+
+    public static final Setting<Integer> HTTP_PORT = SERVER.add(Setting.integer("lango.http.port",
+            SettingsParser.DEFAULT_HTTP_PORT, 1, 65535, "an integer from 1 to 65535", "The HTTP port."));
+    public static final Setting<String> HTTP_HOST = SERVER.add(Setting.text("lango.http.host",
+            SettingsParser.DEFAULT_HTTP_HOST, "The interface to bind; beyond loopback only with lango.auth.token set."));
+    public static final Setting<Path> DATA_DIR = SERVER.add(Setting.path("lango.data.dir", "~/.lango",
+            "Where the embedded database, the workspace and prompt overrides live; never inside the server directory."));
+    public static final Setting<String> DB_KIND = SERVER.add(Setting.text("lango.db.kind", "hsqldb",
+            "hsqldb (embedded, every commit fsynced; the default) or postgresql. A database an earlier version kept"
+                    + " in H2 (<data dir>/db/lango.mv.db) is imported at the first start."));
+    public static final Setting<String> DB_URL = SERVER.add(Setting.text("lango.db.url", null,
+            "The JDBC URL, for postgresql.").example("jdbc:postgresql://localhost:5432/lango"));
+    public static final Setting<String> DB_USER = SERVER.add(Setting.text("lango.db.user", null,
+            "The database user, for postgresql.").example("lango"));
+    public static final Setting<String> DB_PASSWORD = SERVER.add(Setting.secret("lango.db.password",
+            "The database password, for postgresql."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group MODEL = new Group("Model",
+            "The model provider and model. Unset: the server still runs, and a turn answers with an error naming"
+                    + " these keys.");
+
+    public static final Setting<String> PROVIDER = MODEL.add(Setting.choice("lango.provider", null, ProviderCatalog.IDS,
+            "The model provider (ollama and any OpenAI-compatible server: openai with its base URL).").example("openai"));
+    public static final Setting<String> MODEL_NAME = MODEL.add(Setting.text("lango.model", null,
+            "The model; also sets the history budget when lango.agent.token-budget is 0.").example("gpt-4o-mini"));
+    public static final Setting<String> PROVIDER_BASE_URL = MODEL.add(Setting.text(
+            ProviderCatalog.configKey("<id>", ProviderCatalog.BASE_URL), null,
+            "Where provider <id> answers (its public endpoint when unset).").accepting(Keys::httpUrl)
+            .example("https://api.openai.com/v1"));
+    public static final Setting<String> PROVIDER_API_KEY = MODEL.add(Setting.secret(
+            ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY), "The API key of provider <id>."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group AGENT = new Group("Agent",
+            "One run of the agent. System prompts are built from config/prompts/*.md (shipped in the WAR); a file of"
+                    + " the same name in <data dir>/prompts/ replaces one, e.g. <data dir>/prompts/safety.md.");
+
+    public static final Setting<Boolean> MULTI_AGENT = AGENT.add(Setting.bool("lango.agent.multi-agent", false,
+            "The orchestrator lango-orchestrator delegates to executor, researcher, planner, memory-manager (and"
+                    + " remote A2A agents) instead of the single agent lango-agent."));
+    public static final Setting<Integer> MAX_TURNS = AGENT.add(Setting.positiveOrDefault("lango.agent.max-turns",
+            SettingsParser.DEFAULT_MAX_TURNS, "Tool-calling turns of one run at most."));
+    public static final Setting<Integer> MAX_DELEGATION_ROUNDS = AGENT.add(Setting.positiveOrDefault(
+            "lango.agent.max-delegation-rounds", SettingsParser.DEFAULT_MAX_DELEGATION_ROUNDS,
+            "Delegations of one run at most (multi-agent mode)."));
+    public static final Setting<Boolean> ERROR_CORRECTION = AGENT.add(Setting.bool("lango.agent.error-correction", true,
+            "A failed run with a confident learned fix is retried once with it."));
+    public static final Setting<Duration> REQUEST_TIMEOUT = AGENT.add(Setting.duration("lango.agent.request-timeout",
+            Duration.ofMinutes(5), Duration.ofSeconds(1), NO_MAX, "The longest one user turn may take, end to end."));
+    public static final Setting<Duration> SHUTDOWN_GRACE = AGENT.add(Setting.duration("lango.agent.shutdown-grace",
+            LangoSettings.AgentLimits.DEFAULT_SHUTDOWN_GRACE, Duration.ZERO, SettingsParser.MAX_SHUTDOWN_GRACE,
+            "On server stop, how long turns in flight may still run (new ones are refused); a turn still running"
+                    + " then ends with an error stored in its session."));
+    public static final Setting<Integer> TOKEN_BUDGET = AGENT.add(Setting.integer("lango.agent.token-budget", 0, 0,
+            Integer.MAX_VALUE, "0 (derive from the model name) or a positive number of tokens",
+            "The history a model request carries, in tokens; 0 derives it from the model's family (about half its"
+                    + " context window)."));
+    public static final Setting<Integer> TOOL_IO_MAX_CHARS = AGENT.add(Setting.integer("lango.agent.tool-io-max-chars",
+            LangoSettings.AgentLimits.DEFAULT_TOOL_IO_MAX_CHARS, 1000, 10_000_000, "an integer from 1000 to 10000000",
+            "The most characters of one tool call's arguments, and of one tool result, that go into a model request;"
+                    + " the rest is cut with a note saying so (the session keeps what it stored)."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group SESSIONS = new Group("Sessions", "How long sessions live and how servers share them.");
+
+    public static final Setting<Duration> SESSION_TTL = SESSIONS.add(Setting.duration("lango.session.ttl", Duration.ZERO,
+            Duration.ZERO, NO_MAX, "Renew an idle session empty after this long; PT0S = never."));
+    public static final Setting<Duration> SESSION_LEASE_TIMEOUT = SESSIONS.add(Setting.duration(
+            "lango.session.lease-timeout", LangoSettings.Sessions.DEFAULT_LEASE_TIMEOUT, Duration.ofSeconds(1),
+            Duration.ofMinutes(10), "Several servers on one PostgreSQL: how long a server that stopped answering"
+                    + " (killed, cut off) keeps the session of the turn it was running before another may take it."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group TOOLS = new Group("Tools", "The built-in tools and where they may act.");
+
+    public static final Setting<Path> TOOLS_WORKSPACE = TOOLS.add(Setting.path("lango.tools.workspace",
+            "<data dir>/workspace", "The folder the file and exec tools are confined to."));
+    public static final Setting<Boolean> EXEC_ENABLED = TOOLS.add(Setting.bool("lango.tools.exec.enabled", false,
+            "The exec tool: shell commands in the workspace."));
+    public static final Setting<Duration> EXEC_TIMEOUT = TOOLS.add(Setting.duration("lango.tools.exec.timeout",
+            Duration.ofSeconds(60), Duration.ZERO, NO_MAX, "The longest one command may run (PT0S: the default)."));
+    public static final Setting<List<String>> EXEC_ENV = TOOLS.add(Setting.list("lango.tools.exec.env",
+            "a comma-separated list of environment variable names such as JAVA_HOME,GOPATH; never LANGO_* (the"
+                    + " server's own keys and token)", name -> {
+                if (!ENV_NAME.matcher(name).matches() || name.toUpperCase(Locale.ROOT).startsWith("LANGO_")) {
+                    throw new IllegalArgumentException(name);
+                }
+                return name;
+            }, "exec's commands get PATH, HOME (the workspace) and LANG only; the server's environment variables"
+                    + " named here are passed too.").example("JAVA_HOME,GOPATH"));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group ACCESS = new Group("Access", "Who may call, and what the edges let through.");
+
+    public static final Setting<String> AUTH_TOKEN = ACCESS.add(Setting.secret("lango.auth.token",
+            "A token every endpoint but /health, /openapi and the agent card requires (Authorization: Bearer …;"
+                    + " on /ws the auth frame); needed to bind beyond loopback."));
+    public static final Setting<List<String>> ALLOWED_ORIGINS = ACCESS.add(Setting.list("lango.http.allowed-origins",
+            "a comma-separated list of origins such as https://chat.example.com, or *", origin -> {
+                if (!origin.equals("*") && !origin.startsWith("http://") && !origin.startsWith("https://")) {
+                    throw new IllegalArgumentException(origin);
+                }
+                return origin.replaceAll("/+$", "");
+            }, "Origins besides the server's own that may open /ws, or *."));
+    public static final Setting<List<String>> ALLOWED_HOSTS = ACCESS.add(Setting.list("lango.http.allowed-hosts",
+            "a comma-separated list of host names or addresses without a port, such as chat.example.com,192.0.2.10,"
+                    + " or *", host -> {
+                String h = host.toLowerCase(Locale.ROOT);
+                if (!h.equals("*") && !HOST_NAME.matcher(h).matches()) {
+                    throw new IllegalArgumentException(host);
+                }
+                return h;
+            }, "Host names the server answers to besides localhost, 127.x.x.x, [::1] and the bound interface; other"
+                    + " Host headers get 403 (DNS rebinding).").example("chat.example.com"));
+    public static final Setting<Long> MAX_BODY = ACCESS.add(Setting.size("lango.http.max-body",
+            LangoSettings.Access.DEFAULT_MAX_BODY, 1024, 1024L * 1024 * 1024, "1MiB",
+            "The largest request body on /api; larger is 413."));
+    public static final Setting<Duration> WS_AUTH_TIMEOUT = ACCESS.add(Setting.duration("lango.ws.auth-timeout",
+            LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, Duration.ofMillis(1), NO_MAX,
+            "With a token: how long /ws waits for the auth frame before it closes the socket."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group A2A = new Group("A2A", "The agent-to-agent protocol, both ways.");
+
+    public static final Setting<Boolean> A2A_ENABLED = A2A.add(Setting.bool("lango.a2a.enabled", false,
+            "Serve this agent's card at /.well-known/agent.json and the JSON-RPC endpoint POST /api/a2a."));
+    public static final Setting<String> A2A_REMOTE_AGENTS = A2A.add(Setting.text("lango.a2a.remote-agents", null,
+            "Remote A2A agents the orchestrator may delegate to, as comma-separated name=agentCardUrl pairs (names of"
+                    + " letters, digits, '-' and '_').")
+            .example("helper=http://127.0.0.1:9090/.well-known/agent.json"));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group MEMORY = new Group("Memory",
+            "Observational memory: after each turn, off the request path, the session's messages not yet observed"
+                    + " are compressed into an observation once they reach the observation threshold (tokens);"
+                    + " observations into a reflection at the reflection threshold; and that many reflections into"
+                    + " one of the next generation. The observer and reflector use lango.memory.provider/model when"
+                    + " set, else the agent's.");
+
+    public static final Setting<Boolean> MEMORY_ENABLED = MEMORY.add(Setting.bool("lango.memory.enabled", false,
+            "Observational memory and its prompt section."));
+    public static final Setting<String> MEMORY_PROVIDER = MEMORY.add(Setting.choice("lango.memory.provider", null,
+            ProviderCatalog.IDS, "The observer's and reflector's provider (unset: the agent's).").example("openai"));
+    public static final Setting<String> MEMORY_MODEL = MEMORY.add(Setting.text("lango.memory.model", null,
+            "The observer's and reflector's model (unset: the agent's).").example("gpt-4o-mini"));
+    public static final Setting<Integer> MEMORY_OBSERVATION_THRESHOLD = MEMORY.add(Setting.integer(
+            "lango.memory.observation-threshold", LangoSettings.Memory.DEFAULT_OBSERVATION_THRESHOLD, 1,
+            Integer.MAX_VALUE, "a positive number of tokens", "Unobserved messages (tokens) that make an observation."));
+    public static final Setting<Integer> MEMORY_REFLECTION_THRESHOLD = MEMORY.add(Setting.integer(
+            "lango.memory.reflection-threshold", LangoSettings.Memory.DEFAULT_REFLECTION_THRESHOLD, 1,
+            Integer.MAX_VALUE, "a positive number of tokens", "Observations (tokens) that make a reflection."));
+    public static final Setting<Integer> MEMORY_META_REFLECTION_THRESHOLD = MEMORY.add(Setting.positiveOrDefault(
+            "lango.memory.meta-reflection-threshold", LangoSettings.Memory.DEFAULT_META_REFLECTION_THRESHOLD,
+            "Reflections that make one of the next generation."));
+    public static final Setting<Integer> MEMORY_TOKEN_BUDGET = MEMORY.add(Setting.integer("lango.memory.token-budget",
+            LangoSettings.Memory.DEFAULT_TOKEN_BUDGET, 1, Integer.MAX_VALUE, "a positive number of tokens",
+            "The memory section of the system prompt keeps within this many tokens."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group KNOWLEDGE = new Group("Knowledge and learning",
+            "save_knowledge/search_knowledge, the learning engine (fixes learned from tool errors) and its tools, the"
+                    + " User Knowledge and Known Solutions prompt sections, and self-correction's learned fixes.");
+
+    public static final Setting<Boolean> KNOWLEDGE_ENABLED = KNOWLEDGE.add(Setting.bool("lango.knowledge.enabled", null,
+            "Knowledge and learning; on by default once a model is configured.").shown("true with a model")
+            .example("true"));
+    public static final Setting<Integer> KNOWLEDGE_CONTEXT_BUDGET = KNOWLEDGE.add(Setting.integer(
+            "lango.knowledge.context-budget", LangoSettings.Knowledge.DEFAULT_CONTEXT_BUDGET, 1, Integer.MAX_VALUE,
+            "a positive number of tokens", "Each of their prompt sections keeps within this many tokens."));
+    public static final Setting<Integer> KNOWLEDGE_MAX_ENTRY_CHARS = KNOWLEDGE.add(Setting.integer(
+            "lango.knowledge.max-entry-chars", LangoSettings.Knowledge.DEFAULT_MAX_ENTRY_CHARS, 100, 1_000_000,
+            "an integer from 100 to 1000000", "The longest knowledge entry or learning (characters); save_knowledge"
+                    + " refuses a longer one with an error naming this limit."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group RETRIEVAL = new Group("Retrieval and the knowledge graph",
+            "What is stored (knowledge, learnings, observations, reflections) is embedded off the request path and"
+                    + " searched by meaning and keywords (rag_retrieve). Changing the model re-embeds everything at"
+                    + " the next start.");
+
+    public static final Setting<String> EMBEDDING_PROVIDER = RETRIEVAL.add(Setting.choice("lango.embedding.provider",
+            LangoSettings.Retrieval.LOCAL, LangoSettings.Retrieval.PROVIDERS, "local = all-MiniLM-L6-v2 in the server,"
+                    + " no network; openai, gemini and ollama use lango.providers.<id>.base-url and api-key."));
+    public static final Setting<String> EMBEDDING_MODEL = RETRIEVAL.add(Setting.text("lango.embedding.model", null,
+            "The embedding model (unset: the provider's default).").example("text-embedding-3-small"));
+    public static final Setting<Boolean> EMBEDDING_RAG_ENABLED = RETRIEVAL.add(Setting.bool("lango.embedding.rag.enabled",
+            false, "A Semantic Context (RAG) section in every turn's system prompt."));
+    public static final Setting<Boolean> GRAPH_ENABLED = RETRIEVAL.add(Setting.bool("lango.graph.enabled", false,
+            "The knowledge graph: triples from saved knowledge and memory, graph_query/graph_traverse, and a"
+                    + " Graph-Expanded Context section."));
+
+    private static boolean httpUrl(String url) {
+        return url.startsWith("http://") || url.startsWith("https://");
+    }
+}
