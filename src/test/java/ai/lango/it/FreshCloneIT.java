@@ -18,51 +18,169 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import ai.lango.fake.FakeLlmServer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's one command on a fresh clone: the working tree's files (tracked and new, nothing
- * ignored) copied to target/fresh-clone, then {@code mvn liberty:run} as it stands, on port
- * it.http.port + 3. The dev UI answers; a second {@code mvn liberty:run} in the same clone says
- * that a server already runs on that port, fails, and leaves the first running.
+ * The README's commands on a fresh clone, as a newcomer runs them: the working tree's files (tracked
+ * and new, nothing ignored) copied to target/fresh-clone, then Liberty's own Maven goals on port
+ * it.http.port + 3, a fake model on it.fake.port + 4. {@code mvn -DskipTests package liberty:start} builds
+ * and starts the server {@code lango}, {@code mvn liberty:stop} stops it (it is down), it starts again and takes a turn,
+ * {@code kill -9} ends it, {@code mvn liberty:start} brings the same server back on the same data (the
+ * turn is there), a second {@code mvn liberty:run} is refused and leaves it running, untouched, and
+ * {@code mvn liberty:stop} stops it. The dev UI answers throughout.
  */
 class FreshCloneIT {
 
     private static final int PORT = Integer.parseInt(System.getProperty("it.http.port", "19080")) + 3;
+    private static final int FAKE_PORT = ItPorts.FAKE_LLM + 4;
     private static final Path CLONE = Path.of("target", "fresh-clone").toAbsolutePath();
+    private static final Path SERVER = CLONE.resolve("target/liberty/wlp/usr/servers/lango");
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test
-    void devUiWorksAfterOneLibertyRunAndASecondRunLeavesTheFirstServerAlone() throws Exception {
+    void libertyGoalsStartStopAndRestartTheServerLangoAfterKill9WithItsHistory() throws Exception {
         assumeTrue(Files.isDirectory(Path.of(".git")) || Files.isRegularFile(Path.of(".git")), "needs a git checkout");
-        // The database plays no part: once, in the H2 run.
+        // The database plays no part: once, in the HSQLDB run.
         org.junit.jupiter.api.Assumptions.assumeFalse("liberty-pg".equals(System.getProperty("arquillian.launch")));
         copyWorkingTree();
-        Process first = mvnLibertyRun("fresh-clone-first.log");
-        try {
-            assertTrue(waitFor("dev-ui/", 600), "the dev UI answered after mvn liberty:run:\n" + tail("fresh-clone-first.log"));
-            HttpResponse<String> page = get("dev-ui/");
-            assertTrue(page.body().contains("<app-root>"), page.body());
-            assertEquals(200, get("dev-ui/assets/config/runtime-config.json").statusCode());
+        try (FakeLlmServer model = FakeLlmServer.start(FAKE_PORT)) {
+            try {
+                // The README's background start on a fresh clone: build (which creates and deploys the server), start.
+                assertEquals(0, mvn("fresh-clone-start.log", "-DskipTests", "package", "liberty:start").waitFor(),
+                        tail("fresh-clone-start.log"));
+                assertTrue(waitFor("dev-ui/", 200, 120), "the dev UI answers after mvn liberty:start");
+                assertTrue(get("dev-ui/").body().contains("<app-root>"));
+                assertEquals(200, get("dev-ui/assets/config/runtime-config.json").statusCode());
 
-            Process second = mvnLibertyRun("fresh-clone-second.log");
-            assertTrue(second.waitFor(600, TimeUnit.SECONDS), "the second run ended");
-            String output = Files.readString(Path.of("target", "fresh-clone-second.log"));
-            assertNotEquals(0, second.exitValue(), output);
-            assertTrue(output.contains("a server already runs on port " + PORT), output);
+                assertTrue(waitFor("health/ready", 200, 120), "ready");
+                model.enqueue(FakeLlmServer.Reply.openAiText("noted"));
+                HttpResponse<String> turn = post("api/run", turn("remember the blue door"));
+                assertEquals(200, turn.statusCode(), turn.body());
+                logHasNoWarningAfterANormalStartAndTurn();
+                clientMistakesCostTheLogAtMostALineEach();
+                aFailedModelCallIsLoggedOnceWithItsFields(model);
 
-            assertEquals(200, get("dev-ui/").statusCode(), "the first server still serves");
-            String log = Files.readString(CLONE.resolve("target/liberty/wlp/usr/servers/lango/logs/messages.log"));
-            assertFalse(log.contains("CWWKZ0009I"), "the first server's application was never stopped:\n" + log);
-            assertFalse(log.contains("CWWKZ0003I"), "nor redeployed");
-            assertTrue(first.isAlive(), "the first mvn liberty:run still runs");
-        } finally {
-            new ProcessBuilder(CLONE.resolve("target/liberty/wlp/bin/server").toString(), "stop", "lango")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(120, TimeUnit.SECONDS);
-            if (!first.waitFor(60, TimeUnit.SECONDS)) {
-                first.destroyForcibly();
+                assertEquals(0, mvn("fresh-clone-stop.log", "liberty:stop").waitFor(), tail("fresh-clone-stop.log"));
+                assertTrue(down(), "mvn liberty:stop stopped the server");
+                assertFalse(Files.exists(SERVER.resolve("workarea/.sRunning")), "Liberty says it stopped");
+
+                assertEquals(0, mvn("fresh-clone-start-2.log", "liberty:start").waitFor(), tail("fresh-clone-start-2.log"));
+                assertTrue(waitFor("health/ready", 200, 120), "ready again");
+                assertTrue(get("api/apps/lango/users/ann/sessions/crash-me").body().contains("noted"), "the turn outlived the stop");
+                model.enqueue(FakeLlmServer.Reply.openAiText("noted too"));
+                HttpResponse<String> last = post("api/run", turn("the door has a brass knob"));
+                assertEquals(200, last.statusCode(), last.body());
+
+                ProcessHandle jvm = serverProcess().orElseThrow(() -> new AssertionError("the server lango runs"));
+                jvm.destroyForcibly();
+                jvm.onExit().get(30, TimeUnit.SECONDS);
+                assertTrue(down(), "kill -9 ended it");
+
+                assertEquals(0, mvn("fresh-clone-start-3.log", "liberty:start").waitFor(), tail("fresh-clone-start-3.log"));
+                assertTrue(waitFor("health/ready", 200, 120), "mvn liberty:start after kill -9 starts it again");
+                assertTrue(serverProcess().isPresent(), "as the server lango, not another");
+                assertFalse(Files.exists(CLONE.resolve("target/liberty/wlp/usr/servers/lango-second")), "no second server");
+                String history = get("api/apps/lango/users/ann/sessions/crash-me").body();
+                assertTrue(history.contains("remember the blue door") && history.contains("the door has a brass knob")
+                        && history.contains("noted too"), "every acknowledged turn survived kill -9: " + history);
+
+                Process second = mvn("fresh-clone-second.log", "liberty:run");
+                assertTrue(second.waitFor(600, TimeUnit.SECONDS), "the second run ended");
+                String output = Files.readString(Path.of("target", "fresh-clone-second.log"));
+                assertNotEquals(0, second.exitValue(), output);
+                assertTrue(output.contains("Server lango is already running; this run leaves it alone"), output);
+                assertEquals(200, get("health/ready").statusCode(), "the running server still serves");
+                String log = Files.readString(SERVER.resolve("logs/messages.log"));
+                assertFalse(log.contains("CWWKZ0009I"), "its application was never stopped:\n" + log);
+                assertFalse(log.contains("CWWKZ0003I"), "nor redeployed");
+                assertFalse(log.contains("CWWKE0036I"), "nor the server stopped");
+
+                assertEquals(0, mvn("fresh-clone-stop-2.log", "liberty:stop").waitFor(), tail("fresh-clone-stop-2.log"));
+                assertTrue(down(), "mvn liberty:stop stops it");
+            } finally {
+                new ProcessBuilder(CLONE.resolve("target/liberty/wlp/bin/server").toString(), "stop", "lango")
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(120, TimeUnit.SECONDS);
+                serverProcess().ifPresent(ProcessHandle::destroyForcibly);
             }
         }
+    }
+
+    private static String turn(String text) {
+        return "{\"appName\":\"lango\",\"userId\":\"ann\",\"sessionId\":\"crash-me\","
+                + "\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + text + "\"}]}}";
+    }
+
+    /** messages.log's WARNING, ERROR and FATAL lines, and the lines of stack traces. */
+    private static java.util.List<String> alarms() throws IOException {
+        return Files.readAllLines(SERVER.resolve("logs/messages.log")).stream()
+                .filter(line -> line.matches("^\\[[^]]+\\] \\S+ \\S+\\s+[WEF] .*") || line.startsWith("\tat ")
+                        || line.startsWith("Caused by"))
+                .toList();
+    }
+
+    /** A newcomer's first start and turn, on a machine without a GPU: not one warning. */
+    private void logHasNoWarningAfterANormalStartAndTurn() throws Exception {
+        Thread.sleep(2_000); // what follows a turn off its path (knowledge, learning, embeddings) has run
+        assertEquals(java.util.List.of(), alarms(), "a normal start and turn log no warning");
+    }
+
+    /** Bad requests are the client's: a 4xx answer, and no log line about them at all. */
+    private void clientMistakesCostTheLogAtMostALineEach() throws Exception {
+        long before = Files.readAllLines(SERVER.resolve("logs/messages.log")).size();
+        assertEquals(400, get("api/apps/lango/users/u/sessions/..%2F..%2Fetc").statusCode());
+        assertEquals(404, get("favicon.ico").statusCode());
+        assertEquals(404, get("no-such-page.html").statusCode());
+        assertEquals(400, post("api/run", "{not json").statusCode());
+        assertEquals(400, post("api/run", turn("x").replace("ann", "a/b")).statusCode());
+        Thread.sleep(1_000); // Liberty writes its log shortly after
+        java.util.List<String> after = Files.readAllLines(SERVER.resolve("logs/messages.log"));
+        assertTrue(after.size() - before <= 5, "at most a line per bad request: " + after.subList((int) before, after.size()));
+        assertEquals(java.util.List.of(), alarms(), "never a warning or a stack trace for a client's mistake");
+        try (Stream<Path> reports = Files.list(SERVER.resolve("logs"))) {
+            assertFalse(reports.anyMatch(p -> p.getFileName().toString().equals("ffdc")
+                    && p.toFile().list() != null && p.toFile().list().length > 0), "nor an FFDC report");
+        }
+    }
+
+    /** A model call that fails is one line: provider, model, status, error, attempts, duration; never the key or the text. */
+    private void aFailedModelCallIsLoggedOnceWithItsFields(FakeLlmServer model) throws Exception {
+        model.enqueue(FakeLlmServer.Reply.status(401, "{\"error\":{\"message\":\"Incorrect API key sk-it-secret-key\","
+                + "\"code\":\"invalid_api_key\"}}"));
+        HttpResponse<String> failed = post("api/run", turn("my secret diary entry"));
+        assertTrue(failed.statusCode() >= 400, failed.body());
+        Thread.sleep(1_000);
+        java.util.List<String> alarms = alarms();
+        assertEquals(1, alarms.size(), "one line for one failed call: " + alarms);
+        String line = alarms.get(0);
+        assertTrue(line.contains("model call failed: provider=openai model=gpt-4o-mini status=401 error=authentication"
+                + " code=invalid_api_key attempts=1 duration="), line);
+        String log = Files.readString(SERVER.resolve("logs/messages.log"));
+        assertFalse(log.contains("sk-it-secret-key"), "never the key");
+        assertFalse(log.contains("secret diary"), "never the conversation");
+    }
+
+    /** The JVM of the server lango, found by its command line (a server started with liberty:run writes no pid file). */
+    private static java.util.Optional<ProcessHandle> serverProcess() {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("ws-server.jar") && c.contains(CLONE.toString())
+                        && c.matches(".*\\slango(\\s.*)?$")).orElse(false))
+                .findFirst();
+    }
+
+    private boolean down() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            try {
+                get("health/live");
+            } catch (IOException refused) {
+                return true;
+            } catch (Exception other) {
+                throw new IllegalStateException(other);
+            }
+            Thread.sleep(500);
+        }
+        return false;
     }
 
     private void copyWorkingTree() throws Exception {
@@ -85,14 +203,24 @@ class FreshCloneIT {
         }
     }
 
-    private Process mvnLibertyRun(String log) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder("mvn", "-B", "liberty:run").directory(CLONE.toFile())
+    /** {@code mvn -B <goal>} in the clone, as a user runs it, with the clone's port, data and the fake model. */
+    private Process mvn(String log, String... goals) throws IOException {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("mvn", "-B"));
+        command.addAll(java.util.List.of(goals));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(CLONE.toFile())
                 .redirectErrorStream(true).redirectOutput(Path.of("target", log).toFile());
         builder.environment().put("LANGO_HTTP_PORT", String.valueOf(PORT));
         builder.environment().put("LANGO_DATA_DIR", CLONE.resolve("data").toString());
+        builder.environment().put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + FAKE_PORT + "/v1");
         builder.environment().remove("LANGO_TOOLS_WORKSPACE");
         builder.environment().remove("LANGO_AUTH_TOKEN");
         return builder.start();
+    }
+
+    private HttpResponse<String> post(String path, String json) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + PORT + "/" + path))
+                .header("content-type", "application/json").timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path) throws Exception {
@@ -100,17 +228,17 @@ class FreshCloneIT {
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private boolean waitFor(String path, int seconds) throws InterruptedException {
+    private boolean waitFor(String path, int status, int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             try {
-                if (get(path).statusCode() == 200) {
+                if (get(path).statusCode() == status) {
                     return true;
                 }
             } catch (Exception notYet) {
                 // not listening yet
             }
-            Thread.sleep(1_000);
+            Thread.sleep(250);
         }
         return false;
     }
