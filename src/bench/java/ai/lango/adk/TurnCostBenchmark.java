@@ -147,7 +147,7 @@ public final class TurnCostBenchmark {
 
     private static LlmAgent agent() {
         return LlmAgent.builder().name(Names.SINGLE_AGENT).description(Names.SINGLE_AGENT_DESCRIPTION)
-                .model(new ModelAdapter("bench-model", new InstantProvider(), Provider::open))
+                .model(new ModelAdapter("bench-model", new InstantProvider(), ModelAdapter.DIRECT))
                 .instruction("You are Lango.")
                 .tools(new NoopTool())
                 .build();

@@ -32,7 +32,7 @@ public final class AdkApiServerMain {
         LangoSettings.ToolSettings tools = new LangoSettings.ToolSettings(Path.of(args[2]), false, Duration.ofSeconds(60));
         List<BaseTool> adapted = ToolCatalog.adapt(List.of(new FileToolset(tools), new ExecToolset(tools)),
                 Executors.newCachedThreadPool(), List.of());
-        BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, Provider::open), adapted,
+        BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, ModelAdapter.DIRECT), adapted,
                 PromptBuilder.load(null), AgentTree.NO_SECTIONS);
         System.setProperty("server.port", String.valueOf(port));
         System.setProperty("server.address", "127.0.0.1");

@@ -153,7 +153,8 @@ public class AgentService {
         if (configured.isEmpty() || settings.model().name().isEmpty()) {
             unavailable = configured.isEmpty() ? NO_PROVIDER
                     : "no model is configured: set " + Keys.MODEL_NAME + " to a model of " + configured.get().id();
-            LOG.warning("Lango runs without a model: " + unavailable);
+            // A supported way to run (the API, the chat page and the admin API work; turns say what to set): not a warning.
+            LOG.info("Lango runs without a model: " + unavailable);
             return;
         }
         LangoSettings.ModelProvider chosen = configured.get();

@@ -18,7 +18,12 @@ public class ErrorServlet extends HttpServlet {
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object attribute = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int status = attribute instanceof Integer code && code >= 400 ? code : HttpServletResponse.SC_NOT_FOUND;
-        ServletJson.write(response, status, ApiError.body(code(status), message(status)), !"HEAD".equals(request.getMethod()));
+        ServletJson.write(response, status, body(status), !"HEAD".equals(request.getMethod()));
+    }
+
+    /** The JSON error body the application answers a status with when nothing more specific is said. */
+    static String body(int status) {
+        return ApiError.body(code(status), message(status));
     }
 
     private static String code(int status) {

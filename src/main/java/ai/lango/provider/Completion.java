@@ -1,5 +1,6 @@
 package ai.lango.provider;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -15,6 +16,7 @@ public final class Completion {
     /** The model's whole answer, stripped; an empty answer is an error naming the model. */
     public static String complete(Provider provider, String model, String instruction, String input) {
         StringBuilder answer = new StringBuilder();
+        long started = System.nanoTime();
         try (Provider.OpenStream stream = provider.open(new ChatRequest(model,
                 List.of(ChatMessage.system(instruction), ChatMessage.user(input)), List.of(), null, null))) {
             stream.drain(event -> {
@@ -24,6 +26,9 @@ public final class Completion {
                     throw error.error();
                 }
             });
+        } catch (ProviderException failed) {
+            ProviderFailures.log(failed, model, 1, Duration.ofNanos(System.nanoTime() - started));
+            throw failed;
         }
         String text = answer.toString().strip();
         if (text.isEmpty()) {

@@ -140,25 +140,26 @@ final class HttpTransport {
     /** The exception for a non-2xx answer, with the wait the provider asked for. */
     ProviderException statusFailure(int status, String body, Duration retryAfter) {
         String id = settings.id();
+        String code = errorCode(body).orElse(null);
         if (status == 401 || status == 403) {
             // No excerpt here: providers quote (parts of) the rejected key in these bodies.
             String message = settings.apiKey() == null
                     ? id + " requires an API key (HTTP " + status + "); set " + settings.apiKeyConfigKey()
                     : id + " rejected the API key (HTTP " + status + "); check " + settings.apiKeyConfigKey();
-            return failure(ProviderException.Kind.AUTHENTICATION, message, null);
+            return failure(ProviderException.Kind.AUTHENTICATION, message, null, null, status, code);
         }
         String excerpt = excerpt(body);
         String suffix = excerpt.isEmpty() ? "" : ": " + excerpt;
         if (status == 429) {
             return failure(ProviderException.Kind.RATE_LIMITED, id + " rate limit reached (HTTP 429)" + suffix, null,
-                    retryAfter);
+                    retryAfter, status, code);
         }
         if (status >= 500) {
             return failure(ProviderException.Kind.SERVER_ERROR,
-                    id + " server error (HTTP " + status + ")" + suffix, null, retryAfter);
+                    id + " server error (HTTP " + status + ")" + suffix, null, retryAfter, status, code);
         }
         return failure(ProviderException.Kind.BAD_REQUEST, id + " rejected the request (HTTP " + status + ")" + suffix,
-                null);
+                null, null, status, code);
     }
 
     /** The exception for a body that could not be read to its end. */
@@ -173,16 +174,44 @@ final class HttpTransport {
 
     /** A failure reported inside the stream (an error event or chunk), after the status was 2xx. */
     ProviderException streamedError(ProviderException.Kind kind, JsonNode error) {
-        return failure(kind, settings.id() + " reported an error while streaming: " + excerpt(error.toString()), null);
+        return failure(kind, settings.id() + " reported an error while streaming: " + excerpt(error.toString()), null,
+                null, 0, errorCode(error.toString()).orElse(null));
     }
 
     /** Every ProviderException of a provider is built here, so every message is scrubbed. */
     ProviderException failure(ProviderException.Kind kind, String message, Throwable cause) {
-        return failure(kind, message, cause, null);
+        return failure(kind, message, cause, null, 0, null);
     }
 
-    private ProviderException failure(ProviderException.Kind kind, String message, Throwable cause, Duration retryAfter) {
-        return new ProviderException(settings.id(), kind, scrub(message), cause, retryAfter);
+    private ProviderException failure(ProviderException.Kind kind, String message, Throwable cause, Duration retryAfter,
+                                      int status, String code) {
+        return new ProviderException(settings.id(), kind, scrub(message), cause, retryAfter, status, code);
+    }
+
+    /** A short error code or type from an error body: OpenAI's error.code or error.type, Anthropic's error.type, Gemini's error.status. */
+    static Optional<String> errorCode(String body) {
+        if (body == null || body.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode node = JSON.readTree(body);
+            if (node != null && node.isArray() && node.size() > 0) {
+                node = node.get(0);
+            }
+            JsonNode error = node == null ? null : node.path("error");
+            if (error == null || !error.isObject()) {
+                return Optional.empty();
+            }
+            for (String field : new String[] {"code", "type", "status"}) {
+                String value = error.path(field).asText("");
+                if (value.matches("[A-Za-z0-9_.-]{1,64}") && !value.matches("\\d+")) { // a number is the status again
+                    return Optional.of(value);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not JSON: no code
+        }
+        return Optional.empty();
     }
 
     /** The provider's own error message from an error body, shortened. */

@@ -122,7 +122,7 @@ class TruncatedHistoryWireTest {
                 new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofSeconds(30))), new LangoSettings.Sessions(Duration.ZERO, budget));
         Provider provider = ProviderCatalog.create(new ProviderSettings(id, baseUrl, "test-key", null, null));
         LlmAgent agent = LlmAgent.builder().name(Names.SINGLE_AGENT).description(Names.SINGLE_AGENT_DESCRIPTION)
-                .model(new ModelAdapter("test-model", provider, Provider::open)).instruction("You are Lango.")
+                .model(new ModelAdapter("test-model", provider, ModelAdapter.DIRECT)).instruction("You are Lango.")
                 .tools(new NoopTool("fs_list")).build();
         Runner adk = Runner.builder().agent(agent).appName("lango").sessionService(new JpaSessionService(store, settings))
                 .artifactService(new InMemoryArtifactService()).build();

@@ -2,6 +2,8 @@ package ai.lango.adk.models;
 
 import ai.lango.provider.ChatRequest;
 import ai.lango.provider.Provider;
+import ai.lango.provider.ProviderException;
+import ai.lango.provider.ProviderFailures;
 import ai.lango.provider.StreamEvent;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.google.adk.JsonBaseModel;
@@ -17,11 +19,13 @@ import com.google.genai.types.Part;
 import io.reactivex.rxjava3.core.BackpressureStrategy;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.FlowableEmitter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * ADK's model interface over a Lango {@link Provider}. With {@code stream} it yields a partial
@@ -33,14 +37,23 @@ public final class ModelAdapter extends BaseLlm {
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {
     };
 
-    private final Provider provider;
-    private final BiFunction<Provider, ChatRequest, Provider.OpenStream> opener;
+    /** How a call is opened: {@link ProviderCalls#open} in the server (with retries), or {@link #DIRECT}. */
+    @FunctionalInterface
+    public interface Opener {
+        /** Opens the call; each attempt counts itself in {@code attempts}. */
+        Provider.OpenStream open(Provider provider, ChatRequest request, AtomicInteger attempts);
+    }
 
-    /**
-     * @param opener how a call is opened: {@link ProviderCalls#open} in the server (retries), or
-     *               {@code Provider::open} directly
-     */
-    public ModelAdapter(String model, Provider provider, BiFunction<Provider, ChatRequest, Provider.OpenStream> opener) {
+    /** One attempt, no retries. */
+    public static final Opener DIRECT = (provider, request, attempts) -> {
+        attempts.incrementAndGet();
+        return provider.open(request);
+    };
+
+    private final Provider provider;
+    private final Opener opener;
+
+    public ModelAdapter(String model, Provider provider, Opener opener) {
         super(model);
         this.provider = provider;
         this.opener = opener;
@@ -50,16 +63,22 @@ public final class ModelAdapter extends BaseLlm {
     public Flowable<LlmResponse> generateContent(LlmRequest request, boolean stream) {
         return Flowable.create(emitter -> {
             ChatRequest chat = RequestConversion.toChatRequest(request, model());
+            AtomicInteger attempts = new AtomicInteger();
+            long started = System.nanoTime();
+            Consumer<ProviderException> failed = failure ->
+                    ProviderFailures.log(failure, chat.model(), attempts.get(), Duration.ofNanos(System.nanoTime() - started));
             Provider.OpenStream open;
             try {
-                open = opener.apply(provider, chat);
+                open = opener.open(provider, chat, attempts);
             } catch (RuntimeException e) {
-                emitter.onError(ProviderCalls.unwrap(e));
+                ProviderException failure = ProviderCalls.unwrap(e);
+                failed.accept(failure);
+                emitter.onError(failure);
                 return;
             }
             emitter.setCancellable(open::close);
             try (open) {
-                open.drain(new Accumulator(emitter, stream)::accept);
+                open.drain(new Accumulator(emitter, stream, failed)::accept);
             }
         }, BackpressureStrategy.BUFFER);
     }
@@ -78,9 +97,12 @@ public final class ModelAdapter extends BaseLlm {
         private GenerateContentResponseUsageMetadata usage;
         private boolean ended;
 
-        Accumulator(FlowableEmitter<LlmResponse> emitter, boolean stream) {
+        private final Consumer<ProviderException> failed;
+
+        Accumulator(FlowableEmitter<LlmResponse> emitter, boolean stream, Consumer<ProviderException> failed) {
             this.emitter = emitter;
             this.stream = stream;
+            this.failed = failed;
         }
 
         void accept(StreamEvent event) {
@@ -109,6 +131,7 @@ public final class ModelAdapter extends BaseLlm {
                 emitter.onComplete();
             } else if (event instanceof StreamEvent.Error error) {
                 ended = true;
+                failed.accept(error.error());
                 emitter.onError(error.error());
             }
         }

@@ -4,6 +4,7 @@ import ai.lango.provider.ChatRequest;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
 /**
@@ -25,8 +26,10 @@ public class ProviderCalls {
         }
     }
 
+    /** Opens the call, counting each attempt in {@code attempts}. */
     @Retry(maxRetries = 3, delay = 500, jitter = 200, maxDuration = 60_000, retryOn = RetryableFailure.class)
-    public Provider.OpenStream open(Provider provider, ChatRequest request) {
+    public Provider.OpenStream open(Provider provider, ChatRequest request, AtomicInteger attempts) {
+        attempts.incrementAndGet();
         try {
             return provider.open(request);
         } catch (ProviderException e) {

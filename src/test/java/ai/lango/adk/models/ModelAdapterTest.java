@@ -69,7 +69,7 @@ public class ModelAdapterTest {
             .contents(List.of(Content.builder().role("user").parts(List.of(Part.fromText("hi"))).build())).build();
 
     private static List<LlmResponse> generate(FakeProvider provider, LlmRequest request, boolean stream) {
-        TestSubscriber<LlmResponse> subscriber = new ModelAdapter("m", provider, Provider::open)
+        TestSubscriber<LlmResponse> subscriber = new ModelAdapter("m", provider, ModelAdapter.DIRECT)
                 .generateContent(request, stream).test();
         subscriber.awaitDone(5, java.util.concurrent.TimeUnit.SECONDS);
         subscriber.assertNoErrors();
@@ -129,7 +129,7 @@ public class ModelAdapterTest {
         for (boolean stream : new boolean[] {true, false}) {
             FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hel"), new StreamEvent.Error(failure),
                     new StreamEvent.TextDelta("never"));
-            TestSubscriber<LlmResponse> subscriber = new ModelAdapter("m", provider, Provider::open)
+            TestSubscriber<LlmResponse> subscriber = new ModelAdapter("m", provider, ModelAdapter.DIRECT)
                     .generateContent(HELLO, stream).test();
             subscriber.awaitDone(5, java.util.concurrent.TimeUnit.SECONDS);
             subscriber.assertError(failure);
@@ -146,7 +146,7 @@ public class ModelAdapterTest {
                 throw refused;
             }
         };
-        new ModelAdapter("m", provider, Provider::open).generateContent(HELLO, false).test().assertError(refused);
+        new ModelAdapter("m", provider, ModelAdapter.DIRECT).generateContent(HELLO, false).test().assertError(refused);
     }
 
     @Test

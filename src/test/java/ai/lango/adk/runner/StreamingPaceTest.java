@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.lango.adk.models.ModelAdapter;
 import ai.lango.fake.FakeLlmServer.PacedText;
 import ai.lango.fake.FakeLlmServer;
-import ai.lango.provider.ChatRequest;
-import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderSettings;
 import ai.lango.provider.ProviderCatalog;
 import ai.lango.turn.LearnedFixes;
@@ -18,7 +16,6 @@ import com.google.adk.sessions.InMemorySessionService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -48,7 +45,7 @@ class StreamingPaceTest {
             fake.enqueue(paced(provider));
             PacedText reply = paced(provider);
             fake.enqueue(reply);
-            BiFunction<Provider, ChatRequest, Provider.OpenStream> direct = Provider::open;
+            ModelAdapter.Opener direct = ModelAdapter.DIRECT;
             ModelAdapter model = new ModelAdapter("test-model",
                     ProviderCatalog.create(new ProviderSettings(provider, fake.baseUrl(), "key", null, null)), direct);
             LlmAgent agent = LlmAgent.builder().name("lango-agent").model(model).instruction("be brief").build();
