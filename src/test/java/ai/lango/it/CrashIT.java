@@ -37,31 +37,43 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * "A crash of the server process loses at most the turn in flight, never anything acknowledged"
- * (README, "Durability"), tried for real: turns over /api/run and /ws on a Liberty server of its own, whose
+ * (docs/operations.md, "Durability"), tried for real: turns over /api/run and /ws on a Liberty server of its own, whose
  * JVM is killed with SIGKILL at varied moments — right after an acknowledged turn, in the middle of
  * a long streamed answer, during a tool call, right after a long streamed answer was acknowledged —
  * then restarted. After each restart every acknowledged event of every session so far must be
- * there, no stored turn may be torn, and the crashed session must take its next turn. Runs against
- * the database the build configures (HSQLDB, or PostgreSQL in the postgresql-it execution).
+ * there, no stored turn may be torn, and the crashed session must take its next turn. Once per
+ * database (CrashHsqldbIT, CrashPostgresqlIT), each on a server of its own, beside the other tests.
  */
-class CrashIT {
+@Tag(ItDatabase.OWN_SERVERS)
+@Execution(ExecutionMode.CONCURRENT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class CrashIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final String USER = "user";
     private static final int CYCLES = Integer.getInteger("it.crash.cycles", 20);
     /** Chunks of the long streamed answers. */
     private static final int LONG_ANSWER_CHUNKS = 300;
-
-    private static FakeLlmServer fake;
-    private static LibertyServer server;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private final ItDatabase database;
+    private FakeLlmServer fake;
+    private LibertyServer server;
+
     /** What the server acknowledged, per session: what must be found after any later crash. */
-    private static final Map<String, Acknowledged> ACKNOWLEDGED = new LinkedHashMap<>();
+    private final Map<String, Acknowledged> acknowledgedSessions = new LinkedHashMap<>();
+
+    CrashIT(ItDatabase database) {
+        this.database = database;
+    }
 
     private static final class Acknowledged {
         final Set<String> eventIds = new HashSet<>();
@@ -73,37 +85,31 @@ class CrashIT {
         final Set<String> wholeAnswers = new HashSet<>();
     }
 
+    private Path dataDir() {
+        return Path.of("target", database.name("it-data-crash")).toAbsolutePath();
+    }
+
     @BeforeAll
-    static void startServer() throws Exception {
-        boolean postgresql = "postgresql".equals(System.getenv("LANGO_DB_KIND"));
-        String name = System.getProperty(postgresql ? "it.server.name.pg" : "it.server.name", "lango-it") + "-crash";
-        int port = ItPorts.HTTP + 10;
-        int fakePort = ItPorts.FAKE_LLM + 1;
-        Path dataDir = Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash")).toAbsolutePath();
-        deleteRecursively(dataDir);
-        if (!postgresql) {
-            earlierVersionLeftAnH2Database(dataDir.resolve("db"));
+    void startServer() throws Exception {
+        database.assumeAvailable();
+        int port = ItPorts.HTTP + 10 + database.offset();
+        int fakePort = ItPorts.FAKE_LLM + 1 + 4 * database.offset();
+        deleteRecursively(dataDir());
+        if (!database.postgresql()) {
+            earlierVersionLeftAnH2Database(dataDir().resolve("db"));
         }
         fake = FakeLlmServer.start(fakePort);
-        Map<String, String> environment = new HashMap<>();
-        System.getenv().forEach((key, value) -> {
-            if (key.startsWith("LANGO_")) {
-                environment.put(key, value); // the database, provider and model of this execution
-            }
-        });
-        environment.put("LANGO_HTTP_PORT", String.valueOf(port));
-        environment.put("LANGO_DATA_DIR", dataDir.toString());
+        Map<String, String> environment = database.environment(dataDir(), port);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_TOOLS_EXEC_ENABLED", "true");
         environment.put("LANGO_A2A_ENABLED", "false");
-        // A server killed every few seconds never repays C2's compile time; C1 alone starts it faster.
-        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        server = new LibertyServer(Path.of(System.getProperty("it.wlp", "target/liberty/wlp")), name, port, environment);
+        server = LibertyServer.copyOf(database.name(System.getProperty("it.server.name", "lango-it") + "-crash"), port,
+                environment);
         server.start();
     }
 
     @AfterAll
-    static void stopServer() {
+    void stopServer() {
         if (server != null) {
             server.close();
         }
@@ -128,11 +134,11 @@ class CrashIT {
     /** The server's first start imported the H2 database of an earlier version (HSQLDB only). */
     @Test
     void earlierH2DatabaseWasImportedAtTheFirstStart() throws Exception {
-        assumeFalse("postgresql".equals(System.getenv("LANGO_DB_KIND")), "the import is the embedded database's");
+        assumeFalse(database.postgresql(), "the import is the embedded database's");
         JsonNode events = get("api/apps/lango/users/" + USER + "/sessions/" + IMPORTED).path("events");
         assertEquals("from the H2 days", events.path(0).path("content").path("parts").path(0).path("text").asText());
         assertEquals("still here", events.path(1).path("content").path("parts").path(0).path("text").asText());
-        Path db = Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash")).toAbsolutePath().resolve("db");
+        Path db = dataDir().resolve("db");
         assertTrue(Files.exists(db.resolve("lango.mv.db.imported")), "the H2 file is kept under its new name");
         assertFalse(Files.exists(db.resolve("lango.mv.db")));
     }
@@ -142,7 +148,7 @@ class CrashIT {
         for (int cycle = 0; cycle < CYCLES; cycle++) {
             String session = "crash-" + cycle + "-" + System.nanoTime();
             Acknowledged acknowledged = new Acknowledged();
-            ACKNOWLEDGED.put(session, acknowledged);
+            acknowledgedSessions.put(session, acknowledged);
             fake.reset();
             // A turn acknowledged before the crash moment, so every killed session has history.
             runTurn(session, "hello " + cycle, acknowledged, Reply.openAiText("Hi, ", "cycle " + cycle + "."));
@@ -154,9 +160,9 @@ class CrashIT {
             };
             long restart = System.nanoTime();
             server.start();
-            System.out.printf("CrashIT cycle %d (%s): restarted in %d ms%n", cycle, moment, (System.nanoTime() - restart) / 1_000_000);
+            System.out.printf("CrashIT on %s, cycle %d (%s): restarted in %d ms%n", database, cycle, moment, (System.nanoTime() - restart) / 1_000_000);
 
-            for (Map.Entry<String, Acknowledged> earlier : ACKNOWLEDGED.entrySet()) {
+            for (Map.Entry<String, Acknowledged> earlier : acknowledgedSessions.entrySet()) {
                 assertAllThere(earlier.getKey(), earlier.getValue());
                 assertNothingTorn(earlier.getKey());
             }

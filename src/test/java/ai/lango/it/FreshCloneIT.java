@@ -19,7 +19,10 @@ import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import ai.lango.fake.FakeLlmServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The README's commands on a fresh clone, as a newcomer runs them: the working tree's files (tracked
@@ -30,6 +33,8 @@ import org.junit.jupiter.api.Test;
  * turn is there), a second {@code mvn liberty:run} is refused and leaves it running, untouched, and
  * {@code mvn liberty:stop} stops it. The dev UI answers throughout.
  */
+@Tag(ItDatabase.OWN_SERVERS)
+@Execution(ExecutionMode.CONCURRENT)
 class FreshCloneIT {
 
     private static final int PORT = Integer.parseInt(System.getProperty("it.http.port", "19080")) + 3;
@@ -41,8 +46,6 @@ class FreshCloneIT {
     @Test
     void libertyGoalsStartStopAndRestartTheServerLangoAfterKill9WithItsHistory() throws Exception {
         assumeTrue(Files.isDirectory(Path.of(".git")) || Files.isRegularFile(Path.of(".git")), "needs a git checkout");
-        // The database plays no part: once, in the HSQLDB run.
-        org.junit.jupiter.api.Assumptions.assumeFalse("liberty-pg".equals(System.getProperty("arquillian.launch")));
         copyWorkingTree();
         try (FakeLlmServer model = FakeLlmServer.start(FAKE_PORT)) {
             try {

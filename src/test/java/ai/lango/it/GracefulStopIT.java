@@ -17,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +24,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -38,46 +41,47 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code server stop} while a turn runs: new turns are refused, a turn that ends within
  * lango.agent.shutdown-grace (5 s here) is answered and stored, one that runs longer ends with an
  * error stored in its session, and the chat page shows that error once it has reconnected to the
- * restarted server. On a Liberty server of its own (the one CrashIT uses, never at the same time).
+ * restarted server. Once per database (GracefulStopHsqldbIT, GracefulStopPostgresqlIT), each on a
+ * server of its own, beside the other tests.
  */
+@Tag(ItDatabase.OWN_SERVERS)
+@Execution(ExecutionMode.CONCURRENT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class GracefulStopIT {
+abstract class GracefulStopIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final Duration GRACE = Duration.ofSeconds(5);
     private static final String STOPPED = "Lango was stopped before this turn finished";
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
-    private static FakeLlmServer fake;
-    private static LibertyServer server;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private final ItDatabase database;
+    private FakeLlmServer fake;
+    private LibertyServer server;
+
+    GracefulStopIT(ItDatabase database) {
+        this.database = database;
+    }
+
     @BeforeAll
-    static void startServer() throws Exception {
-        boolean postgresql = "postgresql".equals(System.getenv("LANGO_DB_KIND"));
-        String name = System.getProperty(postgresql ? "it.server.name.pg" : "it.server.name", "lango-it") + "-crash";
-        int fakePort = ItPorts.FAKE_LLM + 1;
+    void startServer() throws Exception {
+        database.assumeAvailable();
+        int port = ItPorts.HTTP + 12 + database.offset();
+        int fakePort = ItPorts.FAKE_LLM + 6 + database.offset();
         fake = FakeLlmServer.start(fakePort);
-        Map<String, String> environment = new HashMap<>();
-        System.getenv().forEach((key, value) -> {
-            if (key.startsWith("LANGO_")) {
-                environment.put(key, value);
-            }
-        });
-        environment.put("LANGO_HTTP_PORT", String.valueOf(ItPorts.HTTP + 10));
-        environment.put("LANGO_DATA_DIR", Path.of(System.getProperty("it.crash.data.dir", "target/it-data-crash") + "-stop")
-                .toAbsolutePath().toString());
+        Map<String, String> environment = database.environment(Path.of("target", database.name("it-data-stop")), port);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_AGENT_SHUTDOWN_GRACE", GRACE.toString());
         environment.put("LANGO_A2A_ENABLED", "false");
-        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        server = new LibertyServer(Path.of(System.getProperty("it.wlp", "target/liberty/wlp")), name, ItPorts.HTTP + 10, environment);
+        server = LibertyServer.copyOf(database.name(System.getProperty("it.server.name", "lango-it") + "-stop"), port,
+                environment);
         server.start();
     }
 
     @AfterAll
-    static void stopServer() {
+    void stopServer() {
         if (server != null) {
             server.close();
         }
@@ -203,7 +207,7 @@ class GracefulStopIT {
     }
 
     /** A turn sent while the server drains: the connection is refused, or the turn is, saying why. */
-    private static void assertNewTurnRefused(String session) throws InterruptedException {
+    private void assertNewTurnRefused(String session) throws InterruptedException {
         String body = JSON.createObjectNode().put("appName", "lango").put("userId", "user").put("sessionId", session)
                 .set("newMessage", JSON.createObjectNode().put("role", "user")
                         .set("parts", JSON.createArrayNode().add(JSON.createObjectNode().put("text", "hi")))).toString();
@@ -219,7 +223,7 @@ class GracefulStopIT {
         }
     }
 
-    private static void awaitLog(long from, String text) throws Exception {
+    private void awaitLog(long from, String text) throws Exception {
         Path log = server.logs().resolve("messages.log");
         for (int i = 0; i < 600; i++) {
             String written = Files.readString(log);
@@ -231,7 +235,7 @@ class GracefulStopIT {
         throw new AssertionError("\"" + text + "\" never appeared in " + log);
     }
 
-    private static JsonNode get(String path) throws IOException, InterruptedException {
+    private JsonNode get(String path) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve(path))
                 .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), path + ": " + response.body());

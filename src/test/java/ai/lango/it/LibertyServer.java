@@ -38,6 +38,33 @@ final class LibertyServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
+    /**
+     * A server of its own for a test: a copy of the integration tests' server's configuration
+     * (it.server.name, made by the build; not its applications, work area or logs) under {@code
+     * name}, to be started with {@code environment}. The configuration is the same for either database.
+     */
+    static LibertyServer copyOf(String name, int port, Map<String, String> environment) throws IOException {
+        Path wlp = Path.of(System.getProperty("it.wlp", "target/liberty/wlp"));
+        Path source = wlp.resolve("usr/servers/" + System.getProperty("it.server.name", "lango-it"));
+        Path copy = wlp.resolve("usr/servers/" + name);
+        try (java.util.stream.Stream<Path> files = Files.walk(source)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path relative = source.relativize(file);
+                if (relative.startsWith("workarea") || relative.startsWith("logs") || relative.startsWith("apps")
+                        || relative.startsWith("dropins") || relative.startsWith("configDropins")) {
+                    continue;
+                }
+                Path target = copy.resolve(relative.toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return new LibertyServer(wlp, name, port, environment);
+    }
+
     URI base() {
         return URI.create("http://127.0.0.1:" + port + "/");
     }

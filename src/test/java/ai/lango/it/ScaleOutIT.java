@@ -2,7 +2,6 @@ package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
@@ -19,7 +18,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -27,21 +25,25 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Two Lango servers on one PostgreSQL database, as the README says to run them: copies of one
  * server directory started with Liberty's {@code server start}, on their own ports, with the same
  * configuration. A session continues on either; concurrent turns of one session on both never
  * interleave; when one server is killed mid-turn the other takes the session once its lease expires.
- * PostgreSQL run only (the embedded database is one server's alone).
+ * PostgreSQL only (the embedded database is one server's alone), beside the other tests.
  */
+@Tag(ItDatabase.OWN_SERVERS)
+@Execution(ExecutionMode.CONCURRENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ScaleOutIT {
 
@@ -58,51 +60,25 @@ class ScaleOutIT {
 
     @BeforeAll
     static void startTwoServers() throws Exception {
-        assumeTrue("postgresql".equals(System.getenv("LANGO_DB_KIND")), "several servers need PostgreSQL");
+        ItDatabase.POSTGRESQL.assumeAvailable();
         int fakePort = ItPorts.FAKE_LLM + 3;
         fake = FakeLlmServer.start(fakePort);
         // Every answer names the question, so the stored conversation shows which answer belongs to which.
         fake.route(r -> true, r -> Reply.delayed(modelTime(lastUserText(r)), Reply.openAiText("answer to " + lastUserText(r))));
-        Path wlp = Path.of(System.getProperty("it.wlp", "target/liberty/wlp"));
-        String template = System.getProperty("it.server.name.pg", "lango-it-pg") + "-crash";
-        a = server(wlp, template, "-scale-a", ItPorts.HTTP + 30, fakePort);
-        b = server(wlp, template, "-scale-b", ItPorts.HTTP + 31, fakePort);
+        String name = System.getProperty("it.server.name", "lango-it") + "-scale";
+        a = server(name + "-a", ItPorts.HTTP + 30, fakePort);
+        b = server(name + "-b", ItPorts.HTTP + 31, fakePort);
         a.start();
         b.start();
     }
 
-    /** A copy of the template server directory (configuration only), started with the same environment. */
-    private static LibertyServer server(Path wlp, String template, String suffix, int port, int fakePort) throws IOException {
-        String name = template + suffix;
-        Path source = wlp.resolve("usr/servers/" + template);
-        Path copy = wlp.resolve("usr/servers/" + name);
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Path relative = source.relativize(file);
-                if (relative.startsWith("workarea") || relative.startsWith("logs") || relative.startsWith("apps")) {
-                    continue;
-                }
-                Path target = copy.resolve(relative.toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
-        Map<String, String> environment = new HashMap<>();
-        System.getenv().forEach((key, value) -> {
-            if (key.startsWith("LANGO_")) {
-                environment.put(key, value); // the database, provider and model of this execution
-            }
-        });
-        environment.put("LANGO_HTTP_PORT", String.valueOf(port));
-        environment.put("LANGO_DATA_DIR", Path.of("target", "it-data" + suffix).toAbsolutePath().toString());
+    /** A server of its own on PostgreSQL, started with the same settings as the other. */
+    private static LibertyServer server(String name, int port, int fakePort) throws IOException {
+        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), port);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_SESSION_LEASE_TIMEOUT", LEASE.toString());
         environment.put("LANGO_A2A_ENABLED", "false");
-        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        return new LibertyServer(wlp, name, port, environment);
+        return LibertyServer.copyOf(name, port, environment);
     }
 
     @AfterAll
@@ -317,8 +293,8 @@ class ScaleOutIT {
 
     /** Connections to this database, other than the one asking, that are inside a transaction. */
     private static long connectionsInTransaction() throws Exception {
-        try (Connection connection = DriverManager.getConnection(System.getenv("LANGO_DB_URL"), System.getenv("LANGO_DB_USER"),
-                System.getenv().getOrDefault("LANGO_DB_PASSWORD", ""));
+        try (Connection connection = DriverManager.getConnection(System.getenv("LANGO_TEST_POSTGRES_URL"),
+                System.getenv("LANGO_TEST_POSTGRES_USER"), "");
              var statement = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                      + " AND pid <> pg_backend_pid() AND state IN ('idle in transaction', 'idle in transaction (aborted)')");
              var rows = statement.executeQuery()) {

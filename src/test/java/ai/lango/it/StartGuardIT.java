@@ -18,7 +18,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Starts that must end before Liberty listens, on a Liberty server of their own (named
@@ -26,6 +29,8 @@ import org.junit.jupiter.api.Test;
  * by itself once the applications have started, so the proof is that the port never answers
  * while the server runs, and that the server process ends with Lango's reason.
  */
+@Tag(ItDatabase.OWN_SERVERS)
+@Execution(ExecutionMode.CONCURRENT)
 class StartGuardIT {
 
     private static final Path WLP = Path.of("target", "liberty", "wlp");
@@ -34,8 +39,6 @@ class StartGuardIT {
 
     @BeforeAll
     static void createServer() throws IOException {
-        // The database plays no part: once, in the H2 run.
-        org.junit.jupiter.api.Assumptions.assumeFalse("liberty-pg".equals(System.getProperty("arquillian.launch")));
         Path template = WLP.resolve("usr/servers").resolve(System.getProperty("it.server.name", "lango-it"));
         Path server = WLP.resolve("usr/servers").resolve(NAME);
         if (Files.exists(server)) {

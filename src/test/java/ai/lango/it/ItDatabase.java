@@ -1,0 +1,78 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The databases a test that runs servers of its own (CrashIT, GracefulStopIT, ScaleOutIT) runs them
+ * on. Those tests run once, in the first failsafe execution, concurrently with the Arquillian
+ * tests and with each other, one class per database: each database's servers have names, ports and
+ * data directories of their own. PostgreSQL is the one LANGO_TEST_POSTGRES_URL names (.ci/run sets
+ * it when PostgreSQL answers locally).
+ */
+enum ItDatabase {
+    HSQLDB("", 0), POSTGRESQL("-pg", 1);
+
+    /**
+     * The tag of the tests that run servers of their own: they run in the first failsafe execution
+     * only (for both databases), concurrently with everything else there.
+     */
+    static final String OWN_SERVERS = "own-servers";
+
+    private final String suffix;
+    private final int index;
+
+    ItDatabase(String suffix, int index) {
+        this.suffix = suffix;
+        this.index = index;
+    }
+
+    /** Skips the calling test class when this database is not there. */
+    void assumeAvailable() {
+        assumeTrue(this == HSQLDB || System.getenv("LANGO_TEST_POSTGRES_URL") != null,
+                "PostgreSQL is not configured (LANGO_TEST_POSTGRES_URL)");
+    }
+
+    /**
+     * The environment of a server of this test run on this database: the build's LANGO_* settings
+     * (provider, model, key) with this database, the data directory and the port.
+     */
+    Map<String, String> environment(Path dataDir, int port) {
+        Map<String, String> environment = new HashMap<>();
+        System.getenv().forEach((key, value) -> {
+            if (key.startsWith("LANGO_") && !key.startsWith("LANGO_DB_") && !key.startsWith("LANGO_TEST_")) {
+                environment.put(key, value);
+            }
+        });
+        if (this == POSTGRESQL) {
+            environment.put("LANGO_DB_KIND", "postgresql");
+            environment.put("LANGO_DB_URL", System.getenv("LANGO_TEST_POSTGRES_URL"));
+            String user = System.getenv("LANGO_TEST_POSTGRES_USER");
+            if (user != null) {
+                environment.put("LANGO_DB_USER", user);
+            }
+        }
+        environment.put("LANGO_HTTP_PORT", String.valueOf(port));
+        environment.put("LANGO_DATA_DIR", dataDir.toAbsolutePath().toString());
+        // A server killed or restarted every few seconds never repays C2's compile time; C1 alone starts it faster.
+        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        return environment;
+    }
+
+    /** A name for this database's copy of a test's server or data: "lango-it-crash", "lango-it-crash-pg". */
+    String name(String base) {
+        return base + suffix;
+    }
+
+    /** Ports apart per database: a test's base offset plus this. */
+    int offset() {
+        return index;
+    }
+
+    boolean postgresql() {
+        return this == POSTGRESQL;
+    }
+}
