@@ -20,8 +20,12 @@ public class MissingFiles extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (request.getHttpServletMapping().getMappingMatch() == MappingMatch.DEFAULT
-                && request.getServletContext().getResource(request.getServletPath()) == null) {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        if (("GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod()))
+                && request.getHeader("Upgrade") == null // the /ws upgrade is answered by Liberty's WebSocket filter
+                && !path.isEmpty() && !path.endsWith("/") // a directory: its welcome page, if any
+                && request.getHttpServletMapping().getMappingMatch() == MappingMatch.DEFAULT
+                && request.getServletContext().getResource(path) == null) {
             ServletJson.write(response, HttpServletResponse.SC_NOT_FOUND, ErrorServlet.body(HttpServletResponse.SC_NOT_FOUND),
                     !"HEAD".equals(request.getMethod()));
             return;

@@ -109,7 +109,7 @@ public final class SettingsParser {
     private <T> T get(Setting<T> setting) {
         T value = find(setting).or(setting::fallback).orElseThrow(
                 () -> new IllegalStateException(setting.key() + " has no default"));
-        effective.putIfAbsent(setting.key(), value);
+        effective.putIfAbsent(setting.key(), shownValue(value));
         return value;
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -75,6 +76,9 @@ class ConfigDocsTest {
         assertEquals("/home/op/.lango", effective.get("lango.data.dir"));
         assertEquals("/home/op/.lango/workspace", effective.get("lango.tools.workspace"));
         assertEquals(false, effective.get("lango.knowledge.enabled"), "off without a model");
+        assertEquals("PT5M", effective.get("lango.agent.request-timeout"), "durations as ISO-8601 text");
+        effective.forEach((key, value) -> assertTrue(value == null || value instanceof String || value instanceof Number
+                || value instanceof Boolean || value instanceof List || value instanceof Map, key + " is plain JSON: " + value));
     }
 
     @Test

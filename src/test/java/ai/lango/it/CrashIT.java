@@ -103,7 +103,7 @@ abstract class CrashIT {
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_TOOLS_EXEC_ENABLED", "true");
         environment.put("LANGO_A2A_ENABLED", "false");
-        server = LibertyServer.copyOf(database.name(System.getProperty("it.server.name", "lango-it") + "-crash"), port,
+        server = LibertyServer.copyOf(database.server("crash"), port,
                 environment);
         server.start();
     }

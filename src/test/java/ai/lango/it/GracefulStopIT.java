@@ -75,7 +75,7 @@ abstract class GracefulStopIT {
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_AGENT_SHUTDOWN_GRACE", GRACE.toString());
         environment.put("LANGO_A2A_ENABLED", "false");
-        server = LibertyServer.copyOf(database.name(System.getProperty("it.server.name", "lango-it") + "-stop"), port,
+        server = LibertyServer.copyOf(database.server("stop"), port,
                 environment);
         server.start();
     }

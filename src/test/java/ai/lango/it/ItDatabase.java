@@ -62,9 +62,18 @@ enum ItDatabase {
         return environment;
     }
 
-    /** A name for this database's copy of a test's server or data: "lango-it-crash", "lango-it-crash-pg". */
+    /** A name for this database's copy of a test's data: "it-data-crash", "it-data-crash-pg". */
     String name(String base) {
         return base + suffix;
+    }
+
+    /**
+     * The name of a test's server on this database: "lango-own-crash", "lango-own-crash-pg". Never
+     * one that contains the Arquillian server's name (it.server.name): Arquillian's Liberty container
+     * finds its server among the running JVMs by that name, and took a test's server for its own.
+     */
+    String server(String role) {
+        return System.getProperty("it.own.server.prefix", "lango-own") + "-" + role + suffix;
     }
 
     /** Ports apart per database: a test's base offset plus this. */

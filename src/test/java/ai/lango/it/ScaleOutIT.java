@@ -65,7 +65,7 @@ class ScaleOutIT {
         fake = FakeLlmServer.start(fakePort);
         // Every answer names the question, so the stored conversation shows which answer belongs to which.
         fake.route(r -> true, r -> Reply.delayed(modelTime(lastUserText(r)), Reply.openAiText("answer to " + lastUserText(r))));
-        String name = System.getProperty("it.server.name", "lango-it") + "-scale";
+        String name = ItDatabase.POSTGRESQL.server("scale");
         a = server(name + "-a", ItPorts.HTTP + 30, fakePort);
         b = server(name + "-b", ItPorts.HTTP + 31, fakePort);
         a.start();

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class StartGuardIT {
 
     private static final Path WLP = Path.of("target", "liberty", "wlp");
-    private static final String NAME = System.getProperty("it.server.name", "lango-it") + "-guard";
+    private static final String NAME = ItDatabase.HSQLDB.server("guard");
     private static final int PORT = Integer.parseInt(System.getProperty("it.http.port", "19080")) + 2;
 
     @BeforeAll
