@@ -81,7 +81,8 @@ public final class LocomoRecall {
             run.feed();
             observations += run.observationsWritten;
             reflections += run.reflectionsWritten;
-            String section = MemorySection.render(texts(run.reflections), texts(run.observations), BUDGET);
+            String section = MemorySection.render(facts("reflection", run.reflections), facts("observation", run.observations),
+                    BUDGET, new ai.lango.prompt.PromptContext("locomo", "bench", ""));
             sectionTokens += TokenEstimator.estimate(section);
             Set<String> sectionEvidence = new HashSet<>();
             run.observations.stream().filter(o -> section.contains(o.text())).forEach(o -> sectionEvidence.addAll(o.evidence()));
@@ -145,8 +146,10 @@ public final class LocomoRecall {
         return whole == 0 ? 0 : 100.0 * part / whole;
     }
 
-    private static List<String> texts(List<Item> items) {
-        return items.stream().map(Item::text).toList();
+    /** Items as the memory section shows them: quoted under a short label. */
+    private static List<ai.lango.prompt.StoredText> facts(String kind, List<Item> items) {
+        return java.util.stream.IntStream.range(0, items.size())
+                .mapToObj(i -> new ai.lango.prompt.StoredText(kind + ":" + i, kind + " " + i, items.get(i).text())).toList();
     }
 
     /** The newest turns within the budget: what the model sees of the conversation without memory. */

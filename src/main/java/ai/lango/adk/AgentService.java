@@ -169,7 +169,7 @@ public class AgentService {
             adapted.add(new LoadMemoryTool());
         }
         LangoSettings.AgentLimits limits = settings.agent();
-        ModelAdapter llm = new ModelAdapter(model, provider, calls::open);
+        ModelAdapter llm = new ModelAdapter(model, provider, calls::open, limits.toolIoMaxChars());
         PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
         BaseAgent agent = limits.multiAgent()
                 ? AgentTree.orchestrator(llm, adapted, remoteAgents(), prompts, limits.maxDelegationRounds(), sections::render)

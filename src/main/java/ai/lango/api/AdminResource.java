@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -29,7 +28,6 @@ import jakarta.ws.rs.core.Response;
 @ApplicationScoped
 public class AdminResource {
 
-    static final int MAX_PAGE_SIZE = 200;
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
@@ -52,17 +50,15 @@ public class AdminResource {
      */
     @GET
     @Path("sessions")
-    public Response sessions(@QueryParam("page") @DefaultValue("0") int page, @QueryParam("size") @DefaultValue("50") int size,
+    public Response sessions(@QueryParam("page") String page, @QueryParam("size") String size,
                              @QueryParam("key") String key, @QueryParam("userId") String userId) {
         if (key != null) {
             return session(key, userId);
         }
-        if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_page",
-                    "page must be 0 or more and size from 1 to " + MAX_PAGE_SIZE);
-        }
-        SessionStore.Page result = store.page(page, size);
-        ObjectNode body = JSON.createObjectNode().put("page", page).put("size", size).put("total", result.total());
+        Paging paging = Paging.ofPage(page, size);
+        SessionStore.Page result = store.page(paging.offset(), paging.limit());
+        ObjectNode body = JSON.createObjectNode().put("page", paging.offset() / paging.limit()).put("size", paging.limit())
+                .put("total", result.total());
         ArrayNode list = body.putArray("sessions");
         result.sessions().forEach(s -> list.add(summary(s)));
         return ApiJson.ok(body);

@@ -13,6 +13,18 @@ final class ApiJson {
     private ApiJson() {
     }
 
+    /**
+     * A page of a list: {@code {"<name>": [...], "count", "offset", "limit", "more"}}, where {@code rows}
+     * holds up to one row more than the limit (that row only says there are more).
+     */
+    static com.fasterxml.jackson.databind.node.ObjectNode page(String name, java.util.List<? extends JsonNode> rows, Paging paging) {
+        com.fasterxml.jackson.databind.node.ObjectNode body = MAPPER.createObjectNode();
+        com.fasterxml.jackson.databind.node.ArrayNode list = body.putArray(name);
+        rows.stream().limit(paging.limit()).forEach(list::add);
+        return body.put("count", list.size()).put("offset", paging.offset()).put("limit", paging.limit())
+                .put("more", rows.size() > paging.limit());
+    }
+
     /** 200 with a JSON body. */
     static Response ok(JsonNode body) {
         return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();

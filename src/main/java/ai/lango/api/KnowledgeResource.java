@@ -12,6 +12,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -22,21 +23,17 @@ import java.util.List;
 @ApplicationScoped
 public class KnowledgeResource {
 
-    /** Entries a listing returns at most. */
-    static final int LIST_LIMIT = 1000;
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
     KnowledgeStore knowledge;
 
+    /** A page of the entries, by key ({@code ?offset=&limit=}, at most {@value Paging#MAX_LIMIT}). */
     @GET
-    public Response knowledge() {
-        List<KnowledgeEntry> all = knowledge.all(LIST_LIMIT);
-        ObjectNode body = JSON.createObjectNode();
-        ArrayNode list = body.putArray("knowledge");
-        all.forEach(e -> list.add(json(e)));
-        body.put("count", all.size());
-        return ApiJson.ok(body);
+    public Response knowledge(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        Paging paging = Paging.of(offset, limit);
+        List<KnowledgeEntry> page = knowledge.all(paging.offset(), paging.limit() + 1);
+        return ApiJson.ok(ApiJson.page("knowledge", page.stream().map(KnowledgeResource::json).toList(), paging));
     }
 
     @GET

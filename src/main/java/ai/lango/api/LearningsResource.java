@@ -12,6 +12,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -23,20 +24,17 @@ import java.util.List;
 public class LearningsResource {
 
     /** Learnings a listing returns at most. */
-    static final int LIST_LIMIT = 1000;
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
     LearningStore learnings;
 
+    /** A page of the learnings, most confident first ({@code ?offset=&limit=}, at most {@value Paging#MAX_LIMIT}). */
     @GET
-    public Response learnings() {
-        List<Learning> all = learnings.all(LIST_LIMIT);
-        ObjectNode body = JSON.createObjectNode();
-        ArrayNode list = body.putArray("learnings");
-        all.forEach(l -> list.add(json(l)));
-        body.put("count", all.size());
-        return ApiJson.ok(body);
+    public Response learnings(@QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        Paging paging = Paging.of(offset, limit);
+        List<Learning> page = learnings.all(paging.offset(), paging.limit() + 1);
+        return ApiJson.ok(ApiJson.page("learnings", page.stream().map(LearningsResource::json).toList(), paging));
     }
 
     @DELETE

@@ -3,6 +3,7 @@ package ai.lango.graph;
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.KnowledgeDeleted;
 import ai.lango.knowledge.KnowledgeSaved;
+import ai.lango.prompt.Bounded;
 import ai.lango.memory.MemoryCleared;
 import ai.lango.memory.ObservationSaved;
 import ai.lango.memory.ReflectionSaved;
@@ -51,6 +52,8 @@ public class GraphBuilder {
 
     /** Work waiting for the worker, at most; beyond it a warning, and those triples are not made. */
     static final int QUEUE = 1024;
+    /** The most characters of one text the extraction model reads (a knowledge entry is at most lango.knowledge.max-entry-chars). */
+    static final int MAX_EXTRACTION_INPUT = 8_000;
 
     private static final Logger LOG = Logger.getLogger(GraphBuilder.class.getName());
 
@@ -177,7 +180,7 @@ public class GraphBuilder {
             p = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey());
             provider = p;
         }
-        String answer = Completion.complete(p, model.name().get(), EXTRACTION, text);
+        String answer = Completion.complete(p, model.name().get(), EXTRACTION, Bounded.text(text, MAX_EXTRACTION_INPUT));
         return TripleParser.parse(answer, Map.of("source", source));
     }
 }

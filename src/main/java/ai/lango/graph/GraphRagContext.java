@@ -1,5 +1,6 @@
 package ai.lango.graph;
 
+import ai.lango.prompt.StoredText;
 import ai.lango.config.LangoSettings;
 import ai.lango.prompt.BudgetedSection;
 import ai.lango.prompt.ContextSource;
@@ -57,15 +58,15 @@ public class GraphRagContext implements ContextSource {
         }
         List<String> hits = retrieval.related(context.userMessage(), HITS, List.of(), context.session()).stream()
                 .map(Hit::node).toList();
-        List<String> lines = expand(hits, start -> store.traverse(start, DEPTH, Predicates.SEMANTIC, MAX_NODES + 1).triples());
-        String section = BudgetedSection.render(TITLE, lines, MAX_NODES, knowledge.contextBudget());
+        List<StoredText> facts = expand(hits, start -> store.traverse(start, DEPTH, Predicates.SEMANTIC, MAX_NODES + 1).triples());
+        String section = BudgetedSection.render(TITLE, facts, MAX_NODES, knowledge.contextBudget(), context);
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }
 
-    /** The lines for the nodes the walks from the hits reach, each once, none of the hits, at most {@link #MAX_NODES}. */
-    static List<String> expand(List<String> hits, java.util.function.Function<String, List<Triple>> walk) {
+    /** The nodes the walks from the hits reach, each once, none of the hits, at most {@link #MAX_NODES}. */
+    static List<StoredText> expand(List<String> hits, java.util.function.Function<String, List<Triple>> walk) {
         Set<String> known = new HashSet<>(hits);
-        List<String> lines = new ArrayList<>();
+        List<StoredText> lines = new ArrayList<>();
         for (String hit : hits) {
             Set<String> reached = new HashSet<>(Set.of(hit));
             for (Triple t : walk.apply(hit)) {
@@ -82,7 +83,7 @@ public class GraphRagContext implements ContextSource {
                 }
                 reached.add(to);
                 if (known.add(to)) {
-                    lines.add("- **" + to + "** (via " + t.predicate() + " from " + from + ")");
+                    lines.add(new StoredText(to, "knowledge graph node, reached via " + t.predicate() + " from " + from, to));
                     if (lines.size() == MAX_NODES) {
                         return lines;
                     }

@@ -20,6 +20,6 @@ public class KnowledgeCorpus implements Corpus {
 
     @Override
     public List<Document> documents() {
-        return store.all(Integer.MAX_VALUE).stream().map(KnowledgeStore::document).toList();
+        return store.all(0, Integer.MAX_VALUE).stream().map(KnowledgeStore::document).toList();
     }
 }

@@ -67,8 +67,9 @@ class KnowledgeRows {
         return query.getResultList().stream().map(KnowledgeEntity::view).toList();
     }
 
-    List<KnowledgeEntry> all(int limit) {
-        return em.createQuery("SELECT k FROM KnowledgeEntity k ORDER BY k.key", KnowledgeEntity.class).setMaxResults(limit)
+    List<KnowledgeEntry> all(int offset, int limit) {
+        return em.createQuery("SELECT k FROM KnowledgeEntity k ORDER BY k.key", KnowledgeEntity.class)
+                .setFirstResult(offset).setMaxResults(limit)
                 .getResultList().stream().map(KnowledgeEntity::view).toList();
     }
 

@@ -1,5 +1,7 @@
 package ai.lango.knowledge;
 
+import ai.lango.prompt.StoredText;
+import ai.lango.prompt.PromptContext;
 import ai.lango.prompt.BudgetedSection;
 import java.util.List;
 
@@ -12,12 +14,14 @@ public final class KnowledgeSection {
     private KnowledgeSection() {
     }
 
-    public static String render(String title, List<String> lines, int budget) {
-        return BudgetedSection.render(title, lines, MAX_ITEMS, budget);
+    public static String render(String title, List<StoredText> facts, int budget, PromptContext context) {
+        return BudgetedSection.render(title, facts, MAX_ITEMS, budget, context);
     }
 
-    /** A knowledge line: {@code - [category] key: content}. */
-    public static String line(KnowledgeEntry entry) {
-        return "- [" + entry.category() + "] " + entry.key() + ": " + entry.content();
+    /** A knowledge entry as stored text: its key, category, where it came from and when, then its content. */
+    public static StoredText fact(KnowledgeEntry entry) {
+        return new StoredText("knowledge:" + entry.key(), "knowledge \"" + entry.key() + "\" (" + entry.category()
+                + "), saved with save_knowledge" + (entry.source() == null || entry.source().isBlank() ? "" : " from " + entry.source())
+                + StoredText.on(entry.updatedAt()), entry.content());
     }
 }

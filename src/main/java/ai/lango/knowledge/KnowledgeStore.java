@@ -83,8 +83,9 @@ public class KnowledgeStore {
         rows.countUse(used.stream().map(KnowledgeEntry::key).toList());
     }
 
-    public List<KnowledgeEntry> all(int limit) {
-        return rows.all(limit);
+    /** Every entry, by key: {@code limit} of them from {@code offset} on. */
+    public List<KnowledgeEntry> all(int offset, int limit) {
+        return rows.all(offset, limit);
     }
 
     public boolean delete(String key) {

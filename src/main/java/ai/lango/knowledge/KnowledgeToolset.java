@@ -1,5 +1,6 @@
 package ai.lango.knowledge;
 
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
@@ -77,7 +78,8 @@ public class KnowledgeToolset implements Toolset {
             if (key.length() > 255) {
                 throw new ToolException("parameter \"key\" must be at most 255 characters");
             }
-            store.save(KnowledgeEntry.of(key, category, ToolArgs.required(args, "content"),
+            String content = ToolArgs.required(args, "content", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
+            store.save(KnowledgeEntry.of(key, category, content,
                     ToolArgs.strings(args, "tags"), ToolArgs.optional(args, "source")));
             return Map.of("status", "saved", "key", key, "message", "Knowledge saved: " + key);
         }

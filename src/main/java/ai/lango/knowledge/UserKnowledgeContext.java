@@ -43,8 +43,8 @@ public class UserKnowledgeContext implements ContextSource {
         if (!settings.enabled() || context.userMessage() == null) {
             return Optional.empty();
         }
-        String section = KnowledgeSection.render(TITLE, relevant(context.userMessage()).stream().map(KnowledgeSection::line)
-                .toList(), settings.contextBudget());
+        String section = KnowledgeSection.render(TITLE, relevant(context.userMessage()).stream().map(KnowledgeSection::fact)
+                .toList(), settings.contextBudget(), context);
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }
 

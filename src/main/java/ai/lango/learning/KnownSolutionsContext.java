@@ -1,5 +1,6 @@
 package ai.lango.learning;
 
+import ai.lango.prompt.StoredText;
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.KnowledgeSection;
 import ai.lango.prompt.ContextSource;
@@ -39,15 +40,22 @@ public class KnownSolutionsContext implements ContextSource {
         if (!settings.enabled() || context.userMessage() == null) {
             return Optional.empty();
         }
-        List<String> lines = store.search(context.userMessage(), null, LearningStore.SEARCH_LIMIT).stream()
+        List<StoredText> facts = store.search(context.userMessage(), null, LearningStore.SEARCH_LIMIT).stream()
                 .filter(l -> Confidence.applies(l.confidence(), l.fix()))
-                .map(KnownSolutionsContext::line).toList();
-        String section = KnowledgeSection.render(TITLE, lines, settings.contextBudget());
+                .map(KnownSolutionsContext::fact).toList();
+        String section = KnowledgeSection.render(TITLE, facts, settings.contextBudget(), context);
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }
 
     /** {@code When '<trigger>' occurs: <fix>}. */
     static String line(Learning learning) {
         return "When '" + learning.trigger() + "' occurs: " + learning.fix();
+    }
+
+    /** A learning as stored text: its number, confidence and date, then the line. */
+    static StoredText fact(Learning learning) {
+        return new StoredText("learning:" + learning.id(), "learning " + learning.id() + ", a fix saved with save_learning"
+                + String.format(java.util.Locale.ROOT, ", confidence %.2f", learning.confidence())
+                + StoredText.on(learning.updatedAt()), line(learning));
     }
 }

@@ -103,9 +103,9 @@ class LearningRows {
         return Optional.ofNullable(em.find(LearningEntity.class, id)).map(LearningEntity::view);
     }
 
-    List<Learning> all(int limit) {
+    List<Learning> all(int offset, int limit) {
         return em.createQuery("SELECT l FROM LearningEntity l ORDER BY l.confidence DESC, l.id", LearningEntity.class)
-                .setMaxResults(limit).getResultList().stream().map(LearningEntity::view).toList();
+                .setFirstResult(offset).setMaxResults(limit).getResultList().stream().map(LearningEntity::view).toList();
     }
 
     boolean delete(long id) {

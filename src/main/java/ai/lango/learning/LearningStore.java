@@ -79,8 +79,9 @@ public class LearningStore {
         return rows.get(id);
     }
 
-    public List<Learning> all(int limit) {
-        return rows.all(limit);
+    /** Every learning, most confident first: {@code limit} of them from {@code offset} on. */
+    public List<Learning> all(int offset, int limit) {
+        return rows.all(offset, limit);
     }
 
     public boolean delete(long id) {

@@ -1,5 +1,6 @@
 package ai.lango.learning;
 
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
@@ -99,8 +100,10 @@ public class LearningToolset implements Toolset {
                 throw new ToolException("parameter \"category\" must be one of " + ErrorPatterns.CATEGORIES);
             }
             String pattern = ToolArgs.optional(args, "error_pattern");
-            store.saveFix(trigger, pattern == null ? "" : ErrorPatterns.pattern(pattern), ToolArgs.required(args, "fix"),
-                    ToolArgs.optional(args, "diagnosis"), category == null ? ErrorPatterns.GENERAL : category);
+            String fix = ToolArgs.required(args, "fix", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
+            String diagnosis = ToolArgs.optional(args, "diagnosis", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
+            store.saveFix(trigger, pattern == null ? "" : ErrorPatterns.pattern(pattern), fix,
+                    diagnosis, category == null ? ErrorPatterns.GENERAL : category);
             return Map.of("status", "saved", "message", "Learning saved: " + trigger);
         }
     }
@@ -152,7 +155,7 @@ public class LearningToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args) {
-            List<Learning> all = store.all(STATS_LIMIT);
+            List<Learning> all = store.all(0, STATS_LIMIT);
             Map<String, Integer> byCategory = new TreeMap<>();
             all.forEach(l -> byCategory.merge(l.category(), 1, Integer::sum));
             Map<String, Object> stats = new LinkedHashMap<>();

@@ -33,8 +33,8 @@ public class MemoryContext implements ContextSource {
             return Optional.empty();
         }
         MemoryStore.Contents active = store.active(context.session());
-        String section = MemorySection.render(active.reflections().stream().map(Reflection::content).toList(),
-                active.observations().stream().map(Observation::content).toList(), settings.tokenBudget());
+        String section = MemorySection.render(active.reflections().stream().map(MemorySection::fact).toList(),
+                active.observations().stream().map(MemorySection::fact).toList(), settings.tokenBudget(), context);
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }
 }

@@ -1,5 +1,6 @@
 package ai.lango.memory;
 
+import ai.lango.prompt.Bounded;
 import ai.lango.session.Message;
 import ai.lango.session.ToolCall;
 import java.util.List;
@@ -36,6 +37,11 @@ public final class MemoryPrompts {
 
             Write a concise summary (3-8 sentences) that captures all essential context.""";
 
+    /** The most characters of one message, tool input or tool result the observer reads; the rest is cut with a marker. */
+    static final int MAX_ITEM_CHARS = 2_000;
+    /** The most characters of one observer, reflector or meta-reflection input. */
+    static final int MAX_INPUT_CHARS = 48_000;
+
     private MemoryPrompts() {
     }
 
@@ -43,17 +49,19 @@ public final class MemoryPrompts {
     public static String messages(List<Message> messages) {
         StringBuilder text = new StringBuilder();
         for (Message message : messages) {
-            text.append('[').append(message.role()).append("]: ").append(message.content()).append('\n');
+            text.append('[').append(message.role()).append("]: ").append(Bounded.text(message.content(), MAX_ITEM_CHARS))
+                    .append('\n');
             for (ToolCall call : message.toolCalls()) {
                 if (call.input() != null) {
-                    text.append("  [tool:").append(call.name()).append("] ").append(call.input()).append('\n');
+                    text.append("  [tool:").append(call.name()).append("] ").append(Bounded.text(call.input(), MAX_ITEM_CHARS))
+                            .append('\n');
                 }
                 if (call.output() != null) {
-                    text.append("  [result] ").append(call.output()).append('\n');
+                    text.append("  [result] ").append(Bounded.text(call.output(), MAX_ITEM_CHARS)).append('\n');
                 }
             }
         }
-        return text.toString();
+        return Bounded.text(text.toString(), MAX_INPUT_CHARS);
     }
 
     /** Observations as the reflector reads them: {@code Observation n:} then its text, numbered from 1. */
@@ -62,7 +70,7 @@ public final class MemoryPrompts {
         for (int i = 0; i < contents.size(); i++) {
             text.append("Observation ").append(i + 1).append(":\n").append(contents.get(i)).append("\n\n");
         }
-        return text.toString();
+        return Bounded.text(text.toString(), MAX_INPUT_CHARS);
     }
 
     /** A reflection to consolidate: its text and its generation. */
@@ -77,6 +85,6 @@ public final class MemoryPrompts {
             text.append("Reflection ").append(i + 1).append(" (gen ").append(r.generation()).append("):\n")
                     .append(r.content()).append("\n\n");
         }
-        return text.toString();
+        return Bounded.text(text.toString(), MAX_INPUT_CHARS);
     }
 }

@@ -56,9 +56,15 @@ public final class PromptBuilder {
         return sections.get(section);
     }
 
-    /** The single agent's prompt: every section. */
-    public String singleAgent() {
-        return join(PromptSection.IDENTITY, PromptSection.SAFETY, PromptSection.CONVERSATION, PromptSection.TOOL_USAGE);
+    /** Where the identity says what the agent's tools let it do. */
+    static final String TOOLS = "{tools}";
+
+    /** The single agent's prompt: every section, the identity naming only the capabilities of the tools it has. */
+    public String singleAgent(String capabilities) {
+        String tools = capabilities.isBlank() ? "You have no tools in this conversation: answer from what you know."
+                : "With your tools you can act on the user's behalf: " + capabilities + ".";
+        return join(PromptSection.IDENTITY, PromptSection.SAFETY, PromptSection.CONVERSATION, PromptSection.TOOL_USAGE)
+                .replace(TOOLS, tools);
     }
 
     /** The orchestrator's prompt: delegation identity, no tool usage, then the delegation rules. */

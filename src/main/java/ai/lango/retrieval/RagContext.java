@@ -1,5 +1,6 @@
 package ai.lango.retrieval;
 
+import ai.lango.prompt.StoredText;
 import ai.lango.config.LangoSettings;
 import ai.lango.prompt.BudgetedSection;
 import ai.lango.prompt.ContextSource;
@@ -43,14 +44,15 @@ public class RagContext implements ContextSource {
         if (!settings.ragEnabled() || context.userMessage() == null || context.userMessage().isBlank()) {
             return Optional.empty();
         }
-        List<String> blocks = retrieval.related(context.userMessage(), MAX_HITS, List.of(), context.session()).stream()
-                .map(RagContext::block).toList();
-        String section = BudgetedSection.render(TITLE, blocks, MAX_HITS, knowledge.contextBudget());
+        List<StoredText> facts = retrieval.related(context.userMessage(), MAX_HITS, List.of(), context.session()).stream()
+                .map(RagContext::fact).toList();
+        String section = BudgetedSection.render(TITLE, facts, MAX_HITS, knowledge.contextBudget(), context);
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }
 
-    /** One hit: a blank line, {@code ### [collection] id}, its text. */
-    static String block(Hit hit) {
-        return "\n### [" + hit.collection() + "] " + hit.sourceId() + "\n" + hit.content();
+    /** One hit as stored text: its collection and id, then its text. */
+    static StoredText fact(Hit hit) {
+        return new StoredText(hit.node(), hit.collection() + " " + hit.sourceId() + ", retrieved by meaning and keywords",
+                hit.content());
     }
 }

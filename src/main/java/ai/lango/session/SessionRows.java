@@ -373,10 +373,10 @@ class SessionRows {
                 .getResultList().stream().map(SessionRows::view).toList();
     }
 
-    /** One page of all sessions, most recently updated first. */
-    List<StoredSession> page(int page, int size) {
+    /** {@code limit} sessions from {@code offset} on, most recently updated first. */
+    List<StoredSession> page(int offset, int limit) {
         return em.createQuery("SELECT s FROM SessionEntity s ORDER BY s.updatedAt DESC, s.id DESC", SessionEntity.class)
-                .setFirstResult(page * size).setMaxResults(size)
+                .setFirstResult(offset).setMaxResults(limit)
                 .getResultList().stream().map(SessionRows::view).toList();
     }
 

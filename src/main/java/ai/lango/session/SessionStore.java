@@ -176,8 +176,9 @@ public class SessionStore {
     public record Page(List<StoredSession> sessions, long total) {
     }
 
-    public Page page(int page, int size) {
-        return new Page(rows.page(page, size), rows.count());
+    /** {@code limit} sessions from {@code offset} on, and how many there are. */
+    public Page page(int offset, int limit) {
+        return new Page(rows.page(offset, limit), rows.count());
     }
 
     /** The sessions of every user stored under {@code key}, oldest first (for operators). */

@@ -20,6 +20,28 @@ public final class ToolArgs {
     }
 
     /** An optional string: null when absent or blank. */
+    /**
+     * A required string of at most {@code max} characters; a longer one is an error that names the
+     * limit and where it is set ({@code limit}), so the model can shorten it instead.
+     */
+    public static String required(Map<String, Object> args, String name, int max, String limit) throws ToolException {
+        return within(name, required(args, name), max, limit);
+    }
+
+    /** An optional string of at most {@code max} characters (see {@link #required(Map, String, int, String)}). */
+    public static String optional(Map<String, Object> args, String name, int max, String limit) throws ToolException {
+        String value = optional(args, name);
+        return value == null ? null : within(name, value, max, limit);
+    }
+
+    private static String within(String name, String value, int max, String limit) throws ToolException {
+        if (value.length() > max) {
+            throw new ToolException("parameter \"" + name + "\" has " + value.length() + " characters; at most " + max
+                    + " are accepted (" + limit + "): save a summary, or split it into several");
+        }
+        return value;
+    }
+
     public static String optional(Map<String, Object> args, String name) throws ToolException {
         Object value = args.get(name);
         if (value == null) {

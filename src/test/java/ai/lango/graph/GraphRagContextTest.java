@@ -3,6 +3,7 @@ package ai.lango.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import ai.lango.prompt.StoredText;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -10,14 +11,17 @@ class GraphRagContextTest {
 
     @Test
     void linesNameEachNewNodeOnceWithHowItWasReached() {
-        List<String> lines = GraphRagContext.expand(List.of("knowledge:outage", "knowledge:certs"), hit -> switch (hit) {
+        List<StoredText> lines = GraphRagContext.expand(List.of("knowledge:outage", "knowledge:certs"), hit -> switch (hit) {
             case "knowledge:outage" -> List.of(Triple.of("knowledge:outage", "caused_by", "expired certificate"),
                     Triple.of("renewal job", "resolved_by", "expired certificate"),
                     Triple.of("knowledge:outage", "related_to", "knowledge:certs"));
             default -> List.of(Triple.of("knowledge:certs", "related_to", "expired certificate"));
         });
-        assertEquals(List.of("- **expired certificate** (via caused_by from knowledge:outage)",
-                "- **renewal job** (via resolved_by from expired certificate)"), lines);
+        assertEquals(List.of(
+                new StoredText("expired certificate", "knowledge graph node, reached via caused_by from knowledge:outage",
+                        "expired certificate"),
+                new StoredText("renewal job", "knowledge graph node, reached via resolved_by from expired certificate",
+                        "renewal job")), lines);
     }
 
     @Test

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * {@code mvn liberty:stop} stops it. The dev UI answers throughout.
  */
 @Tag(ItDatabase.OWN_SERVERS)
+@Tag(ItDatabase.HSQLDB_TAG)
 @Execution(ExecutionMode.CONCURRENT)
 class FreshCloneIT {
 

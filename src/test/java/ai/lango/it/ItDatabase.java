@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The databases a test that runs servers of its own (CrashIT, GracefulStopIT, ScaleOutIT) runs them
- * on. Those tests run once, in the first failsafe execution, concurrently with the Arquillian
- * tests and with each other, one class per database: each database's servers have names, ports and
+ * on: one class per database, in the failsafe execution of that database (tagged with it), beside
+ * the Arquillian tests and the other such tests; each database's servers have names, ports and
  * data directories of their own. PostgreSQL is the one LANGO_TEST_POSTGRES_URL names (.ci/run sets
  * it when PostgreSQL answers locally).
  */
@@ -17,10 +17,12 @@ enum ItDatabase {
     HSQLDB("", 0), POSTGRESQL("-pg", 1);
 
     /**
-     * The tag of the tests that run servers of their own: they run in the first failsafe execution
-     * only (for both databases), concurrently with everything else there.
+     * The tag of the tests that run servers of their own, concurrently with the Arquillian tests and
+     * with each other; and the tags of their database, which choose the failsafe execution they run in.
      */
     static final String OWN_SERVERS = "own-servers";
+    static final String HSQLDB_TAG = "hsqldb";
+    static final String POSTGRESQL_TAG = "postgresql";
 
     private final String suffix;
     private final int index;

@@ -43,6 +43,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * PostgreSQL only (the embedded database is one server's alone), beside the other tests.
  */
 @Tag(ItDatabase.OWN_SERVERS)
+@Tag(ItDatabase.POSTGRESQL_TAG)
 @Execution(ExecutionMode.CONCURRENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ScaleOutIT {

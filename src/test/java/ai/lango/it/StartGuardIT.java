@@ -30,6 +30,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * while the server runs, and that the server process ends with Lango's reason.
  */
 @Tag(ItDatabase.OWN_SERVERS)
+@Tag(ItDatabase.HSQLDB_TAG)
 @Execution(ExecutionMode.CONCURRENT)
 class StartGuardIT {
 

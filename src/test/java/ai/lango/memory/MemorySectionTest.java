@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.lango.prompt.PromptContext;
+import ai.lango.prompt.StoredText;
 import ai.lango.session.TokenEstimator;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,37 +15,59 @@ import org.junit.jupiter.api.Test;
 /** The memory section of the system prompt: layout, order, and the budget. */
 class MemorySectionTest {
 
+    /** Reflections and observations with short labels, so the tests read their layout. */
+    private static String render(List<String> reflections, List<String> observations, int budget) {
+        return render(reflections, observations, budget, new PromptContext("ann", "s1", "hi"));
+    }
+
+    private static String render(List<String> reflections, List<String> observations, int budget, PromptContext context) {
+        return MemorySection.render(facts("reflection", reflections), facts("observation", observations), budget, context);
+    }
+
+    private static List<StoredText> facts(String kind, List<String> texts) {
+        return IntStream.range(0, texts.size()).mapToObj(i -> new StoredText(kind + ":" + i, kind + " " + i, texts.get(i)))
+                .toList();
+    }
+
     @Test
     void sectionLaysOutReflectionsThenObservationsOldestFirst() {
-        String section = MemorySection.render(List.of("R1", "R2"), List.of("O1", "O2"), 4000);
+        String section = render(List.of("R1", "R2"), List.of("O1", "O2"), 4000);
         assertEquals("""
                 ## Conversation Memory
 
                 ### Summary
-                R1
-                R2
+
+                [reflection 0]
+                > R1
+
+                [reflection 1]
+                > R2
 
                 ### Recent Observations
-                - O1
-                - O2
+
+                [observation 0]
+                > O1
+
+                [observation 1]
+                > O2
                 """, section);
     }
 
     @Test
     void nothingToRememberWritesNothing() {
-        assertEquals("", MemorySection.render(List.of(), List.of(), 4000));
+        assertEquals("", render(List.of(), List.of(), 4000));
     }
 
     @Test
     void noEmptyHeaderWhenOnlyObservationsExist() {
-        String section = MemorySection.render(List.of(), List.of("only an observation"), 4000);
+        String section = render(List.of(), List.of("only an observation"), 4000);
         assertFalse(section.contains("### Summary"), section);
-        assertTrue(section.contains("### Recent Observations\n- only an observation"), section);
+        assertTrue(section.contains("### Recent Observations\n\n[observation 0]\n> only an observation"), section);
     }
 
     @Test
     void budgetTooSmallForAnythingWritesNothing() {
-        assertEquals("", MemorySection.render(List.of("x".repeat(400)), List.of("y".repeat(400)), 20));
+        assertEquals("", render(List.of("x".repeat(400)), List.of("y".repeat(400)), 20));
     }
 
     @Test
@@ -53,7 +77,7 @@ class MemorySectionTest {
         List<String> observations = IntStream.range(0, 10).mapToObj(i -> i + observation).toList();
         int budget = 400;
 
-        String section = MemorySection.render(List.of(reflection, reflection), observations, budget);
+        String section = render(List.of(reflection, reflection), observations, budget);
 
         assertTrue(TokenEstimator.estimate(section) <= budget, "within budget: " + TokenEstimator.estimate(section));
         assertEquals(2, count(section, reflection), "both reflections fit first");
@@ -66,7 +90,7 @@ class MemorySectionTest {
     @Test
     void reflectionsAloneFillingTheBudgetLeaveNoObservations() {
         String reflection = "r".repeat(1200); // 300 tokens
-        String section = MemorySection.render(List.of(reflection), List.of("a short observation"), 310);
+        String section = render(List.of(reflection), List.of("a short observation"), 320);
         assertTrue(section.contains(reflection));
         assertFalse(section.contains("### Recent Observations"), section);
     }
@@ -74,7 +98,7 @@ class MemorySectionTest {
     @Test
     void stopsAtTheFirstItemThatDoesNotFit() {
         // newest first: the big middle reflection does not fit, so the older small one is not reached either.
-        String section = MemorySection.render(List.of("old small", "m".repeat(2000), "new small"), List.of(), 100);
+        String section = render(List.of("old small", "m".repeat(2000), "new small"), List.of(), 100);
         assertTrue(section.contains("new small"));
         assertFalse(section.contains("old small"), section);
     }
@@ -86,12 +110,21 @@ class MemorySectionTest {
         List<String> observations = new ArrayList<>();
         IntStream.range(0, 30).forEach(i -> observations.add("observation-" + i));
 
-        String section = MemorySection.render(reflections, observations, 100_000);
+        String section = render(reflections, observations, 100_000);
 
         assertEquals(5, count(section, "reflection-"));
         assertEquals(20, count(section, "observation-"));
-        assertTrue(section.contains("reflection-7") && !section.contains("reflection-2\n"), "the newest five");
+        assertTrue(section.contains("reflection-7") && !section.contains("> reflection-2\n"), "the newest five");
         assertTrue(section.indexOf("observation-10") < section.indexOf("observation-29"), "oldest first");
+    }
+
+    @Test
+    void whatAnEarlierSectionShowsIsNotRepeated() {
+        PromptContext context = new PromptContext("ann", "s1", "hi");
+        context.showing("observation:0");
+        String section = render(List.of(), List.of("shown by RAG", "only here"), 4000, context);
+        assertFalse(section.contains("shown by RAG"), section);
+        assertTrue(section.contains("only here") && context.alreadyShown("observation:1"));
     }
 
     private static int count(String text, String part) {
@@ -104,9 +137,9 @@ class MemorySectionTest {
 
     @Test
     void theWholeSectionStaysWithinTheBudgetEvenForManySmallItems() {
-        // Estimated one by one, each "- abcd" line would round down to one token and nine would "fit".
+        // Estimated one by one, each small item would round down to one token and too many would "fit".
         List<String> observations = java.util.Collections.nCopies(20, "abcd");
-        String section = MemorySection.render(List.of(), observations, 20);
+        String section = render(List.of(), observations, 20);
         assertTrue(TokenEstimator.estimate(section) <= 20, section);
         assertTrue(section.startsWith(MemorySection.TITLE + "\n"), section);
     }

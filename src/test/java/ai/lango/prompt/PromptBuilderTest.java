@@ -25,7 +25,17 @@ class PromptBuilderTest {
 
     @Test
     void singleAgentPromptKeepsEverySectionIncludingIdentityAndToolUsage() {
-        assertEquals("<IDENTITY>\n\n<SAFETY>\n\n<CONVERSATION>\n\n<TOOL_USAGE>", prompts.singleAgent());
+        assertEquals("<IDENTITY>\n\n<SAFETY>\n\n<CONVERSATION>\n\n<TOOL_USAGE>", prompts.singleAgent("file operations"));
+    }
+
+    @Test
+    void theIdentityNamesOnlyWhatTheEnabledToolsDo() {
+        PromptBuilder bundled = PromptBuilder.load(null);
+        String withFiles = bundled.singleAgent("file operations, information search");
+        assertTrue(withFiles.contains("With your tools you can act on the user's behalf: file operations, information search."),
+                withFiles);
+        assertFalse(withFiles.contains("run commands") || withFiles.contains("{tools}"), "exec is off: no commands");
+        assertTrue(bundled.singleAgent("").contains("You have no tools in this conversation"));
     }
 
     @Test

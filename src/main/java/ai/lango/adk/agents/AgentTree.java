@@ -1,6 +1,7 @@
 package ai.lango.adk.agents;
 
 import ai.lango.orchestration.AgentTreePlan;
+import ai.lango.orchestration.Capabilities;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.prompt.PromptContext;
 import ai.lango.turn.Names;
@@ -34,7 +35,8 @@ public final class AgentTree {
                 .name(Names.SINGLE_AGENT)
                 .description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(model)
-                .instruction(instruction(prompts.singleAgent(), sections))
+                .instruction(instruction(prompts.singleAgent(Capabilities.describe(tools.stream().map(BaseTool::name).toList())),
+                        sections))
                 .tools(tools)
                 .build();
     }

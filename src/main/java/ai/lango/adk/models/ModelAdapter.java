@@ -1,5 +1,6 @@
 package ai.lango.adk.models;
 
+import ai.lango.config.LangoSettings;
 import ai.lango.provider.ChatRequest;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
@@ -52,17 +53,24 @@ public final class ModelAdapter extends BaseLlm {
 
     private final Provider provider;
     private final Opener opener;
+    private final int toolChars;
 
     public ModelAdapter(String model, Provider provider, Opener opener) {
+        this(model, provider, opener, LangoSettings.AgentLimits.DEFAULT_TOOL_IO_MAX_CHARS);
+    }
+
+    /** @param toolChars the most characters of one tool call's arguments, or one tool result, that a request carries */
+    public ModelAdapter(String model, Provider provider, Opener opener, int toolChars) {
         super(model);
         this.provider = provider;
         this.opener = opener;
+        this.toolChars = toolChars;
     }
 
     @Override
     public Flowable<LlmResponse> generateContent(LlmRequest request, boolean stream) {
         return Flowable.create(emitter -> {
-            ChatRequest chat = RequestConversion.toChatRequest(request, model());
+            ChatRequest chat = RequestConversion.toChatRequest(request, model(), toolChars);
             AtomicInteger attempts = new AtomicInteger();
             long started = System.nanoTime();
             Consumer<ProviderException> failed = failure ->

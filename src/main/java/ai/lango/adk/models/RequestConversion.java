@@ -1,5 +1,7 @@
 package ai.lango.adk.models;
 
+import ai.lango.config.Keys;
+import ai.lango.prompt.Bounded;
 import ai.lango.provider.ChatMessage;
 import ai.lango.provider.ChatRequest;
 import ai.lango.provider.ToolDeclaration;
@@ -37,10 +39,11 @@ final class RequestConversion {
     private RequestConversion() {
     }
 
-    static ChatRequest toChatRequest(LlmRequest request, String model) {
+    /** The request, with each tool call's arguments and each tool result bounded to {@code toolChars} characters. */
+    static ChatRequest toChatRequest(LlmRequest request, String model, int toolChars) {
         List<ChatMessage> messages = new ArrayList<>();
         systemInstruction(request).ifPresent(text -> messages.add(ChatMessage.system(text)));
-        messages.addAll(convertMessages(request.contents()));
+        messages.addAll(convertMessages(request.contents(), toolChars));
         Optional<GenerateContentConfig> config = request.config();
         return new ChatRequest(request.model().orElse(model), opensWithUser(ToolCallPairing.repair(messages)), tools(request),
                 config.flatMap(GenerateContentConfig::temperature).map(Float::doubleValue).orElse(null),
@@ -78,6 +81,10 @@ final class RequestConversion {
 
     /** convertMessages: user text, model text with function calls, function responses as tool messages. */
     static List<ChatMessage> convertMessages(List<Content> contents) {
+        return convertMessages(contents, Integer.MAX_VALUE);
+    }
+
+    static List<ChatMessage> convertMessages(List<Content> contents, int toolChars) {
         List<ChatMessage> messages = new ArrayList<>();
         for (Content content : contents) {
             List<Part> parts = content.parts().orElse(List.of());
@@ -86,8 +93,8 @@ final class RequestConversion {
             List<ChatMessage> responses = new ArrayList<>();
             for (Part part : parts) {
                 part.text().ifPresent(text::append);
-                part.functionCall().ifPresent(call -> calls.add(toolCall(call)));
-                part.functionResponse().ifPresent(response -> responses.add(toolResult(response)));
+                part.functionCall().ifPresent(call -> calls.add(toolCall(call, toolChars)));
+                part.functionResponse().ifPresent(response -> responses.add(toolResult(response, toolChars)));
             }
             boolean fromModel = content.role().map("model"::equals).orElse(false);
             if (fromModel) {
@@ -104,14 +111,20 @@ final class RequestConversion {
         return messages;
     }
 
-    private static ChatMessage.ToolCall toolCall(FunctionCall call) {
+    /** A tool call as the model made it; arguments longer than {@code toolChars} are cut (the tool had them whole). */
+    private static ChatMessage.ToolCall toolCall(FunctionCall call, int toolChars) {
         String name = call.name().orElse("");
-        return new ChatMessage.ToolCall(id(call.id(), name), name, json(call.args().orElse(Map.of())));
+        return new ChatMessage.ToolCall(id(call.id(), name), name, json(Bounded.value(call.args().orElse(Map.of()), toolChars,
+                "these arguments were cut to " + toolChars + " characters in this request (" + Keys.TOOL_IO_MAX_CHARS
+                        + "); the tool received them whole")));
     }
 
-    private static ChatMessage toolResult(FunctionResponse response) {
+    /** A tool's result; one longer than {@code toolChars} is cut, with a note on how to get the rest. */
+    private static ChatMessage toolResult(FunctionResponse response, int toolChars) {
         String name = response.name().orElse("");
-        return ChatMessage.tool(id(response.id(), name), name, json(response.response().orElse(Map.of())));
+        return ChatMessage.tool(id(response.id(), name), name, json(Bounded.value(response.response().orElse(Map.of()),
+                toolChars, "this result was cut to " + toolChars + " characters (" + Keys.TOOL_IO_MAX_CHARS
+                        + "); ask the tool for a smaller part, such as fs_read with startLine and endLine")));
     }
 
     private static String id(Optional<String> id, String name) {
