@@ -75,7 +75,7 @@ class LearningIT extends FakeLlmIT {
     }
 
     private Optional<Learning> learning(String trigger, String pattern) {
-        return learnings.all(1000).stream().filter(l -> l.trigger().equals(trigger) && l.errorPattern().contains(pattern))
+        return learnings.all(0, 1000).stream().filter(l -> l.trigger().equals(trigger) && l.errorPattern().contains(pattern))
                 .findFirst();
     }
 

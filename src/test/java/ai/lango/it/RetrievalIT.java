@@ -248,7 +248,7 @@ class RetrievalIT {
      */
     static void forgetEarlierRuns(KnowledgeStore knowledge, String... contents) {
         List<String> texts = List.of(contents);
-        knowledge.all(100_000).stream().filter(e -> texts.contains(e.content())).forEach(e -> knowledge.delete(e.key()));
+        knowledge.all(0, 100_000).stream().filter(e -> texts.contains(e.content())).forEach(e -> knowledge.delete(e.key()));
     }
 
     private record Row(long id, String model) {

@@ -108,7 +108,7 @@ class SessionRestartIT {
         assertFalse(session.state().containsKey("temp:scratch"), "temp: state is never persisted");
         assertEquals(1_700_000_004_000L, session.lastUpdateTime().toEpochMilli());
         assertEquals("kept across a restart", knowledge.get(key).orElseThrow().content());
-        assertTrue(learnings.all(10_000).stream().anyMatch(l -> l.trigger().equals("tool:" + key) && l.fix().equals("restart fix")));
+        assertTrue(learnings.all(0, 10_000).stream().anyMatch(l -> l.trigger().equals("tool:" + key) && l.fix().equals("restart fix")));
     }
 
     @Test
