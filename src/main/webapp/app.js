@@ -157,6 +157,11 @@
       }
       return;
     }
+    if (frame.type === "response" && String(frame.id).startsWith("rename-")) {
+      if (frame.error) setStatus("rename failed: " + (frame.error.message || frame.error.code), false);
+      loadSessions();
+      return;
+    }
     if (frame.type === "response") {
       const turn = current;
       current = null;
@@ -194,15 +199,33 @@
       params: { sessionKey: request.sessionKey, message: request.text } }));
   }
 
+  /** Asks for a new title and sends it; the list is read again when the server answers. */
+  function renameSession(id, title) {
+    const next = window.prompt("Rename this chat", title);
+    if (!next || !next.trim() || !socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify({ type: "request", id: "rename-" + nextId++, method: "session.rename",
+      params: { sessionKey: id, title: next.trim() } }));
+  }
+
   async function loadSessions() {
     try {
       const response = await fetch("api/apps/lango/users/" + USER + "/sessions", { headers: headers() });
       if (!response.ok) return;
       const sessions = await response.json();
       list.replaceChildren();
+      // Newest first, each under its title (its first message, or the name its user gave it).
       sessions.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime).forEach((s) => {
-        const item = el("li", s.id === sessionKey ? "active" : "", s.id);
-        item.onclick = () => open(s.id);
+        const title = (s.state && s.state["lango:title"]) || s.id;
+        const item = el("li", s.id === sessionKey ? "active" : "");
+        const name = el("button", "session-title", title);
+        name.type = "button";
+        name.title = s.id;
+        name.onclick = () => open(s.id);
+        const rename = el("button", "session-rename", "✎");
+        rename.type = "button";
+        rename.setAttribute("aria-label", "Rename " + title);
+        rename.onclick = () => renameSession(s.id, title);
+        item.append(name, rename);
         list.appendChild(item);
       });
     } catch (e) { /* offline: the list refreshes after the next turn */ }

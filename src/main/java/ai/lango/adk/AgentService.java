@@ -198,6 +198,11 @@ public class AgentService {
         return Optional.ofNullable(agentInfo);
     }
 
+    /** Renames a user's session (its title in the chat page's list); false when it does not exist. */
+    public boolean renameSession(String userId, String sessionKey, String title) {
+        return sessions.rename(new SessionRef(Names.APP, userId, sessionKey), title);
+    }
+
     /** The version of ADK for Java this server runs, as ADK's API server reports it. */
     public String adkVersion() {
         return Version.JAVA_ADK_VERSION;

@@ -3,6 +3,7 @@ package ai.lango.api;
 import ai.lango.adk.AgentService;
 import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
+import ai.lango.session.SessionTitles;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnEvent;
 import ai.lango.turn.TurnRequest;
@@ -135,8 +136,13 @@ public class ChatSocket {
             send(session, error(id, "invalid_request", "expected {\"type\":\"request\",\"id\":…,\"method\":…,\"params\":{…}}"));
             return;
         }
+        if ("session.rename".equals(request.path("method").asText())) {
+            rename(session, id, request.path("params"));
+            return;
+        }
         if (!"chat.message".equals(request.path("method").asText())) {
-            send(session, error(id, "unknown_method", "unknown method \"" + request.path("method").asText() + "\"; supported: chat.message"));
+            send(session, error(id, "unknown_method", "unknown method \"" + request.path("method").asText()
+                    + "\"; supported: chat.message, session.rename"));
             return;
         }
         String sessionKey = request.path("params").path("sessionKey").asText(DEFAULT_SESSION);
@@ -151,6 +157,25 @@ public class ChatSocket {
             return;
         }
         turn(session, id, sessionKey, message);
+    }
+
+    /** {@code session.rename} {sessionKey, title}: the session's title in the chat page's list. */
+    private void rename(Session session, JsonNode id, JsonNode params) {
+        String sessionKey = params.path("sessionKey").asText("");
+        Optional<String> title = SessionTitles.of(params.path("title").asText(""));
+        Optional<String> invalidKey = Ids.problem("params.sessionKey", sessionKey);
+        if (invalidKey.isPresent()) {
+            send(session, error(id, "invalid_id", invalidKey.get()));
+        } else if (title.isEmpty()) {
+            send(session, error(id, "invalid_params", "params.title must have a readable character"));
+        } else if (!agent.renameSession(Names.DEFAULT_USER, sessionKey, title.get())) {
+            send(session, error(id, "session_not_found", "no session \"" + sessionKey + "\""));
+        } else {
+            ObjectNode response = JSON.createObjectNode().put("type", "response");
+            response.set("id", id);
+            response.putObject("result").put("sessionKey", sessionKey).put("title", title.get());
+            send(session, response);
+        }
     }
 
     @OnClose

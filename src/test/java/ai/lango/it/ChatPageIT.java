@@ -82,6 +82,33 @@ class ChatPageIT extends FakeLlmIT {
     }
 
     @Test
+    void sessionsAreListedNewestFirstUnderTheirFirstMessageAndCanBeRenamed() throws Exception {
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        String[] questions = {"What is the capital of France?", "Summarise the design document for me please"};
+        for (String question : questions) {
+            wait.until(ExpectedConditions.elementToBeClickable(By.id("new-session"))).click();
+            fake.enqueue(Reply.openAiText("Answered."));
+            wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+            browser.findElement(By.id("input")).sendKeys(question);
+            browser.findElement(By.id("send")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Answered."));
+        }
+        By active = By.cssSelector("#sessions li.active .session-title");
+        wait.until(ExpectedConditions.textToBe(active, questions[1]));
+        List<WebElement> titles = browser.findElements(By.cssSelector("#sessions li .session-title"));
+        assertEquals(questions[1], titles.get(0).getText(), "the newest first");
+        assertEquals(questions[0], titles.get(1).getText());
+
+        browser.findElement(By.cssSelector("#sessions li.active .session-rename")).click();
+        browser.switchTo().alert().sendKeys("Design review");
+        browser.switchTo().alert().accept();
+        wait.until(ExpectedConditions.textToBe(active, "Design review"));
+        browser.navigate().refresh();
+        wait.until(ExpectedConditions.textToBe(active, "Design review")); // stored, not only shown
+    }
+
+    @Test
     void theAnswerIsWrittenOnThePageAsTheModelWritesIt() throws Exception {
         FakeLlmServer.PacedText answer = FakeLlmServer.PacedText.openAi(StreamingIT.GAP, StreamingIT.CHUNKS);
         fake.enqueue(answer);

@@ -7,7 +7,10 @@ import ai.lango.fake.FakeLlmServer.Reply;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.URL;
+import ai.lango.fake.TestJson;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -90,6 +93,34 @@ class ChatSocketIT extends FakeLlmIT {
         JsonNode response = seen.get(seen.size() - 1);
         assertEquals("r1", response.path("id").asText());
         assertEquals("All done.", response.path("result").path("response").asText());
+    }
+
+    @Test
+    void aSessionIsTitledByItsFirstMessageAndRenamedOverTheSocket() throws Exception {
+        String key = "ws-" + UUID.randomUUID();
+        fake.enqueue(Reply.openAiText("Sure."));
+        send(chat("t1", key, "Plan the Friday release\nwith every step"));
+        untilResponse();
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> session = http.send(HttpRequest.newBuilder(URI.create(base + "api/apps/lango/users/user/sessions/" + key))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals("Plan the Friday release", TestJson.MAPPER.readTree(session.body()).path("state").path("lango:title").asText());
+
+        send("{\"type\":\"request\",\"id\":\"n1\",\"method\":\"session.rename\",\"params\":{\"sessionKey\":\"" + key
+                + "\",\"title\":\"  Release plan \\u200b \"}}");
+        JsonNode renamed = next();
+        assertEquals("n1", renamed.path("id").asText());
+        assertEquals("Release plan", renamed.path("result").path("title").asText(), renamed.toString());
+        session = http.send(HttpRequest.newBuilder(URI.create(base + "api/apps/lango/users/user/sessions/" + key)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals("Release plan", TestJson.MAPPER.readTree(session.body()).path("state").path("lango:title").asText());
+
+        send("{\"type\":\"request\",\"id\":\"n2\",\"method\":\"session.rename\",\"params\":{\"sessionKey\":\"no-such-"
+                + UUID.randomUUID() + "\",\"title\":\"x\"}}");
+        assertEquals("session_not_found", next().path("error").path("code").asText());
+        send("{\"type\":\"request\",\"id\":\"n3\",\"method\":\"session.rename\",\"params\":{\"sessionKey\":\"" + key
+                + "\",\"title\":\" \"}}");
+        assertEquals("invalid_params", next().path("error").path("code").asText());
     }
 
     @Test

@@ -133,6 +133,7 @@ abstract class CrashIT {
 
     /** The server's first start imported the H2 database of an earlier version (HSQLDB only). */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void earlierH2DatabaseWasImportedAtTheFirstStart() throws Exception {
         assumeFalse(database.postgresql(), "the import is the embedded database's");
         JsonNode events = get("api/apps/lango/users/" + USER + "/sessions/" + IMPORTED).path("events");
@@ -144,6 +145,7 @@ abstract class CrashIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void everyAcknowledgedEventSurvivesSigkillAndTheSessionTakesTheNextTurn() throws Exception {
         for (int cycle = 0; cycle < CYCLES; cycle++) {
             String session = "crash-" + cycle + "-" + System.nanoTime();

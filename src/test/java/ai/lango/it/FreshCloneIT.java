@@ -45,6 +45,7 @@ class FreshCloneIT {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void libertyGoalsStartStopAndRestartTheServerLangoAfterKill9WithItsHistory() throws Exception {
         assumeTrue(Files.isDirectory(Path.of(".git")) || Files.isRegularFile(Path.of(".git")), "needs a git checkout");
         copyWorkingTree();

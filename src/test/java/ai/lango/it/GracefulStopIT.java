@@ -112,6 +112,7 @@ abstract class GracefulStopIT {
      * which the chat page shows once it has reconnected.
      */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(1)
     void aTurnInFlightFinishesAndNewTurnsAreRefusedWhileTheServerStops() throws Exception {
         String session = "stop-finish-" + System.nanoTime();
@@ -145,6 +146,7 @@ abstract class GracefulStopIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(2)
     void aTurnOutlivingTheGraceEndsWithAStoredErrorThatTheChatPageShowsAfterReconnecting() throws Exception {
         fake.reset().enqueue(Reply.paced(Duration.ofMillis(100), OpenAi.textFrames(words(300)))); // 30 s, past the grace

@@ -145,8 +145,9 @@ class GraphIT extends FakeLlmIT {
         chat("graph-" + run, "Why did the checkout service " + run + " go down?");
         String prompt = fake.last().json().path("messages").get(0).path("content").asText();
         assertTrue(prompt.contains("## Graph-Expanded Context\n"), prompt);
-        assertTrue(prompt.contains("- **" + service + "** (via related_to from knowledge:" + key + ")"), prompt);
-        assertTrue(prompt.contains("- **" + fix + "** (via "), prompt);
+        assertTrue(prompt.contains("[knowledge graph node, reached via related_to from knowledge:" + key + "]\n> " + service + "\n"),
+                prompt);
+        assertTrue(prompt.contains("]\n> " + fix + "\n"), prompt);
 
         knowledge.delete(key);
         eventually("triples deleted with the knowledge", () -> graph.query(service, null, null).isEmpty()

@@ -19,6 +19,9 @@ enum ItDatabase {
     /**
      * The tag of the tests that run servers of their own, concurrently with the Arquillian tests and
      * with each other; and the tags of their database, which choose the failsafe execution they run in.
+     * Such a class is {@code @Execution(CONCURRENT)}, and each of its test methods
+     * {@code @Execution(SAME_THREAD)}: the class's mode would otherwise run its methods at once, on
+     * one server (a kill in one test under another's turn).
      */
     static final String OWN_SERVERS = "own-servers";
     static final String HSQLDB_TAG = "hsqldb";
@@ -51,7 +54,7 @@ enum ItDatabase {
         });
         if (this == POSTGRESQL) {
             environment.put("LANGO_DB_KIND", "postgresql");
-            environment.put("LANGO_DB_URL", System.getenv("LANGO_TEST_POSTGRES_URL"));
+            environment.put("LANGO_DB_URL", postgresUrl());
             String user = System.getenv("LANGO_TEST_POSTGRES_USER");
             if (user != null) {
                 environment.put("LANGO_DB_USER", user);
@@ -63,6 +66,34 @@ enum ItDatabase {
         environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         return environment;
     }
+
+    /** The database these servers share on the PostgreSQL server LANGO_TEST_POSTGRES_URL names. */
+    static final String OWN_DATABASE = "lango_own_servers";
+
+    /**
+     * The JDBC URL of {@link #OWN_DATABASE}, created the first time: these servers run beside the
+     * Arquillian tests, which count rows of their own database (vectors computed, sessions listed)
+     * that another server's writes would change.
+     */
+    static synchronized String postgresUrl() {
+        String base = System.getenv("LANGO_TEST_POSTGRES_URL");
+        String url = base.replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + OWN_DATABASE);
+        if (!created) {
+            try (java.sql.Connection connection = java.sql.DriverManager.getConnection(base,
+                    System.getenv("LANGO_TEST_POSTGRES_USER"), "");
+                 java.sql.Statement statement = connection.createStatement()) {
+                statement.execute("CREATE DATABASE " + OWN_DATABASE);
+            } catch (java.sql.SQLException e) {
+                if (!"42P04".equals(e.getSQLState())) { // duplicate_database: an earlier run made it
+                    throw new IllegalStateException("cannot create the database " + OWN_DATABASE, e);
+                }
+            }
+            created = true;
+        }
+        return url;
+    }
+
+    private static boolean created;
 
     /** A name for this database's copy of a test's data: "it-data-crash", "it-data-crash-pg". */
     String name(String base) {

@@ -96,8 +96,8 @@ class LearningIT extends FakeLlmIT {
         fake.enqueue(Reply.openAiText("From release."));
         chat(key, "Which branch do I deploy from?");
         String prompt = systemPrompt(fake.last());
-        assertTrue(prompt.contains("## User Knowledge\n- [rule] " + entry + ": Deploy only from the release branch\n"),
-                prompt);
+        assertTrue(prompt.contains("## User Knowledge\n\n[knowledge \"" + entry + "\" (rule), saved with save_knowledge"), prompt);
+        assertTrue(prompt.contains("]\n> Deploy only from the release branch\n"), prompt);
 
         fake.enqueue(Reply.openAiToolCall("call_k2", "search_knowledge", "{\"query\":\"release branch\"}"))
                 .enqueue(Reply.openAiText("Found it."));

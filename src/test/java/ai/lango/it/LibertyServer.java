@@ -29,7 +29,7 @@ final class LibertyServer implements AutoCloseable {
     private final Thread killOnExit;
 
     LibertyServer(Path wlp, String name, int port, Map<String, String> environment) {
-        this.wlp = wlp;
+        this.wlp = wlp.toAbsolutePath().normalize();
         this.name = name;
         this.port = port;
         this.environment = environment;
@@ -103,11 +103,17 @@ final class LibertyServer implements AutoCloseable {
                 + logs().resolve("messages.log"));
     }
 
-    /** The server's JVM, while it runs. */
+    /**
+     * The server's JVM, while it runs: the process its pid file names, if that process is this
+     * server's (pids are reused, 32,768 of them on some machines, and a stale file outlives its
+     * server: another test's server must never be taken for this one, nor killed).
+     */
     Optional<ProcessHandle> process() {
         try {
             Path pid = wlp.resolve("usr/servers/.pid/" + name + ".pid");
-            return ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).filter(ProcessHandle::isAlive);
+            return ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().commandLine().map(c -> c.contains(wlp.resolve("bin/tools/ws-server.jar").toString())
+                            && c.matches(".*ws-server\\.jar " + java.util.regex.Pattern.quote(name) + "( .*)?")).orElse(false));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }

@@ -131,7 +131,8 @@ class MemoryIT extends FakeLlmIT {
         List<FakeLlmServer.Recorded> turns = agentRequests();
         String prompt = systemPrompt(turns.get(turns.size() - 1));
         assertTrue(prompt.contains("## Conversation Memory\n"), prompt);
-        assertTrue(prompt.contains("### Recent Observations\n- " + OBSERVED + "\n"), prompt);
+        assertTrue(prompt.contains("### Recent Observations\n\n[observation "), prompt);
+        assertTrue(prompt.contains("]\n> " + OBSERVED + "\n"), prompt);
         assertFalse(prompt.contains("### Summary"), "no empty header: " + prompt);
     }
 
@@ -161,7 +162,8 @@ class MemoryIT extends FakeLlmIT {
         chat(key, "Where am I going?", "Lisbon.");
         List<FakeLlmServer.Recorded> turns = agentRequests();
         String prompt = systemPrompt(turns.get(turns.size() - 1));
-        assertTrue(prompt.contains("### Summary\n" + CONSOLIDATED + "\n"), prompt);
+        assertTrue(prompt.contains("### Summary\n\n[reflection "), prompt);
+        assertTrue(prompt.contains("]\n> " + CONSOLIDATED + "\n"), prompt);
         assertFalse(prompt.contains(REFLECTED), "folded reflections are no longer offered: " + prompt);
     }
 

@@ -75,8 +75,8 @@ class RagIT extends FakeLlmIT {
         fake.enqueue(Reply.openAiText("Monday, 9:00."));
         chat(session, "Remind me: on which weekday does the on-call rotation switch?");
         String prompt = fake.last().json().path("messages").get(0).path("content").asText();
-        assertTrue(prompt.contains("## Semantic Context (RAG)\n\n### [knowledge] " + entry
-                + "\nPager duty hands over every Monday at nine in the morning.\n"), prompt);
+        assertTrue(prompt.contains("## Semantic Context (RAG)\n\n[knowledge " + entry + ", retrieved by meaning and keywords]"
+                + "\n> Pager duty hands over every Monday at nine in the morning.\n"), prompt);
 
         fake.enqueue(Reply.openAiToolCall("call_b", "rag_retrieve", "{\"query\":\"x\",\"collections\":[\"emails\"]}"))
                 .enqueue(Reply.openAiText("Sorry."));

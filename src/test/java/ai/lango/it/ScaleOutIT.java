@@ -139,6 +139,7 @@ class ScaleOutIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(1)
     void aSessionContinuesOnTheOtherServer() throws Exception {
         String session = "scale-" + UUID.randomUUID();
@@ -156,6 +157,7 @@ class ScaleOutIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(2)
     void concurrentTurnsOfOneSessionOnBothServersNeverInterleave() throws Exception {
         String session = "scale-" + UUID.randomUUID();
@@ -195,6 +197,7 @@ class ScaleOutIT {
      * up), a turn sent to B runs as soon as the turn running when it came ends, not after A's queue.
      */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(3)
     void aTurnWaitingOnOneServerIsNotStarvedByBusyTurnsOnTheOther() throws Exception {
         String session = "scale-" + UUID.randomUUID();
@@ -242,6 +245,7 @@ class ScaleOutIT {
      * {@value #POOL_SIZE} through, and the rest would reach the model one model-time later.)
      */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(4)
     void turnsWaitingForTheModelHoldNoDatabaseConnection() throws Exception {
         int turns = POOL_SIZE + 10;
@@ -294,7 +298,7 @@ class ScaleOutIT {
 
     /** Connections to this database, other than the one asking, that are inside a transaction. */
     private static long connectionsInTransaction() throws Exception {
-        try (Connection connection = DriverManager.getConnection(System.getenv("LANGO_TEST_POSTGRES_URL"),
+        try (Connection connection = DriverManager.getConnection(ItDatabase.postgresUrl(),
                 System.getenv("LANGO_TEST_POSTGRES_USER"), "");
              var statement = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                      + " AND pid <> pg_backend_pid() AND state IN ('idle in transaction', 'idle in transaction (aborted)')");
@@ -305,6 +309,7 @@ class ScaleOutIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(5)
     void whenAServerIsKilledMidTurnTheOtherTakesTheSessionWithinTheLease() throws Exception {
         String session = "scale-" + UUID.randomUUID();

@@ -107,6 +107,7 @@ class StartGuardIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void bindingBeyondLoopbackWithoutATokenNeverListens() throws Exception {
         Run run = run(Map.of("LANGO_HTTP_HOST", "0.0.0.0"), "start-guard-unsafe.log");
         assertFalse(run.answered(), "the port answered while the server ran:\n" + run.output());
@@ -116,6 +117,7 @@ class StartGuardIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aSecondServerOnATakenPortSaysSoAndEndsWithoutTouchingTheFirst() throws Exception {
         try (ServerSocket first = new ServerSocket(PORT, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {

@@ -6,6 +6,7 @@ import ai.lango.session.HistoryTruncation;
 import ai.lango.session.Message;
 import ai.lango.session.Roles;
 import ai.lango.session.SessionStore;
+import ai.lango.session.SessionTitles;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
 import ai.lango.turn.Names;
@@ -153,6 +154,7 @@ public class JpaSessionService implements BaseSessionService {
             }
             Optional<Message> message = EventMessages.toMessage(event);
             Map<String, Object> adkDelta = event.actions() == null ? Map.of() : event.actions().stateDelta();
+            adkDelta = withTitle(session, message, adkDelta);
             StateDelta delta = StateScopes.split(adkDelta);
             if (message.isEmpty() && delta.isEmpty()) {
                 return event;
@@ -166,6 +168,29 @@ public class JpaSessionService implements BaseSessionService {
             session.lastUpdateTime(when);
             return event;
         });
+    }
+
+    /** A session without a title is named after its first user message (in the same transaction as the message). */
+    private static Map<String, Object> withTitle(Session session, Optional<Message> message, Map<String, Object> adkDelta) {
+        if (session.state().containsKey(SessionTitles.KEY) || message.filter(m -> Roles.USER.equals(m.role())).isEmpty()) {
+            return adkDelta;
+        }
+        Optional<String> title = SessionTitles.of(message.get().content());
+        if (title.isEmpty()) {
+            return adkDelta;
+        }
+        Map<String, Object> delta = new HashMap<>(adkDelta);
+        delta.put(SessionTitles.KEY, title.get());
+        return delta;
+    }
+
+    /** Renames the session; false when it does not exist. */
+    public boolean rename(SessionRef session, String title) {
+        if (store.find(session).isEmpty()) {
+            return false;
+        }
+        store.append(session, null, new StateDelta(Map.of(SessionTitles.KEY, title), Map.of(), Map.of()), Instant.now());
+        return true;
     }
 
     /**
