@@ -337,7 +337,7 @@ public final class FakeLlmServer implements AutoCloseable {
             return new PacedText(gap, List.of(), List.of(Gemini.textFrames(deltas)), List.of());
         }
 
-        /** System.nanoTime() at which each chunk was written and flushed, in order. */
+        /** System.nanoTime() at which each chunk was handed to the connection, in order. */
         public List<Long> sentNanos() {
             return sentNanos;
         }
@@ -356,8 +356,10 @@ public final class FakeLlmServer implements AutoCloseable {
                     if (i > 0) {
                         Thread.sleep(gap.toMillis());
                     }
-                    writeFrames(out, chunks.get(i));
+                    // The moment the model writes it: read before the write, so no reader can hold the
+                    // chunk "before" it was sent (a clock read after the flush may come late on a busy machine).
                     sentNanos.add(System.nanoTime());
+                    writeFrames(out, chunks.get(i));
                 }
                 writeFrames(out, closing.toArray(String[]::new));
                 out.close();
