@@ -1,6 +1,5 @@
 package ai.lango.adk;
 
-import ai.lango.config.Keys;
 import ai.lango.a2a.A2aClient;
 import ai.lango.adk.agents.AgentTree;
 import ai.lango.adk.agents.DelegationGuard;
@@ -13,6 +12,7 @@ import ai.lango.adk.runner.TurnMetrics;
 import ai.lango.adk.runner.TurnThreads;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.adk.tools.ToolCatalog;
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.prompt.ContextSections;
 import ai.lango.prompt.PromptBuilder;
@@ -25,8 +25,8 @@ import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.MessageTooLargeException;
 import ai.lango.turn.Names;
-import ai.lango.turn.SessionRef;
 import ai.lango.turn.Recall;
+import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnCompleted;
 import ai.lango.turn.TurnEvent;
 import ai.lango.turn.TurnFailedException;
@@ -162,7 +162,7 @@ public class AgentService {
             LOG.warning("lango.a2a.remote-agents is ignored: remote agents are sub-agents of the orchestrator,"
                     + " set lango.agent.multi-agent=true to use them");
         }
-        Provider provider = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey());
+        Provider provider = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey(), chosen.readTimeout());
         String model = settings.model().name().get();
         List<BaseTool> adapted = new ArrayList<>(tools.adkTools());
         if (settings.memory().enabled()) {
@@ -181,7 +181,9 @@ public class AgentService {
                 .plugins(List.of(new DelegationGuard(limits.maxDelegationRounds()))).build();
         runner = new LangoRunner(adk, agent,
                 new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
-                fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close));
+                fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close),
+                (userId, sessionId, reason) -> sessions.endCutTurn(new SessionRef(Names.APP, userId, sessionId),
+                        errorEvent(agent.name(), TIMEOUT_CODE, reason)));
         agentInfo = AgentInfos.of(agent);
         LOG.info(() -> "Lango agent " + agent.name() + " ready: provider " + chosen.id() + ", model " + model
                 + ", tools " + adapted.stream().map(BaseTool::name).toList()
@@ -310,6 +312,15 @@ public class AgentService {
     static final String STOPPED = "Lango was stopped before this turn finished (it ran longer than "
             + Keys.SHUTDOWN_GRACE + "); send your message again";
     static final String STOPPED_CODE = "server_stopped";
+    /** How a turn cut off by lango.agent.request-timeout ends in its session. */
+    static final String TIMEOUT_CODE = "turn_timeout";
+
+    /** An event that only says how a turn ended: no content, so no model ever reads it. */
+    private static Event errorEvent(String author, String code, String message) {
+        return Event.builder().id(Event.generateEventId()).invocationId("").author(author)
+                .errorCode(new FinishReason(code)).errorMessage(message).actions(EventActions.builder().build())
+                .timestamp(System.currentTimeMillis()).build();
+    }
     /** How long an ended turn's thread gets to leave before its error is stored anyway. */
     private static final Duration END_WAIT = Duration.ofSeconds(2);
 
@@ -367,9 +378,7 @@ public class AgentService {
         awaitIdle(END_WAIT);
         String author = agents().map(AgentInfo::name).orElse(Names.SINGLE_AGENT);
         for (InFlight running : cut) {
-            Event error = Event.builder().id(Event.generateEventId()).invocationId("").author(author)
-                    .errorCode(new FinishReason(STOPPED_CODE)).errorMessage(STOPPED).actions(EventActions.builder().build())
-                    .timestamp(System.currentTimeMillis()).build();
+            Event error = errorEvent(author, STOPPED_CODE, STOPPED);
             try {
                 sessions.appendError(running.session, error);
             } catch (RuntimeException e) {

@@ -1,10 +1,10 @@
 package ai.lango.api;
 
-import ai.lango.config.Keys;
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.A2aServer;
 import ai.lango.a2a.JsonRpcError;
 import ai.lango.adk.AgentService;
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;

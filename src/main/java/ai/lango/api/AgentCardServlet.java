@@ -1,10 +1,10 @@
 package ai.lango.api;
 
-import ai.lango.config.Keys;
 import ai.lango.a2a.A2aJson;
 import ai.lango.a2a.A2aProtocol;
 import ai.lango.a2a.AgentCard;
 import ai.lango.adk.AgentService;
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;

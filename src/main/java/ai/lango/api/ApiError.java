@@ -1,7 +1,7 @@
 package ai.lango.api;
 
-import ai.lango.config.Keys;
 import ai.lango.config.Ids;
+import ai.lango.config.Keys;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

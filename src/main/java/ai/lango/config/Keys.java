@@ -104,6 +104,10 @@ public final class Keys {
             .example("https://api.openai.com/v1"));
     public static final Setting<String> PROVIDER_API_KEY = MODEL.add(Setting.secret(
             ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY), "The API key of provider <id>."));
+    public static final Setting<Duration> PROVIDER_READ_TIMEOUT = MODEL.add(Setting.duration("lango.provider.read-timeout",
+            LangoSettings.ModelProvider.DEFAULT_READ_TIMEOUT, Duration.ofSeconds(1), Duration.ofMinutes(10),
+            "The longest a model may stay silent, before its answer begins or between two pieces of it; then the call"
+                    + " fails with an error saying so (a long answer that keeps coming never times out)."));
 
     // ---------------------------------------------------------------------------------------------
     public static final Group AGENT = new Group("Agent",

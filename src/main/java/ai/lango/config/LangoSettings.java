@@ -82,12 +82,24 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         }
     }
 
-    /** The provider chosen by lango.provider, with its lango.providers.<id>.* values. */
-    public record ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey) {
+    /**
+     * The provider chosen by lango.provider, with its lango.providers.<id>.* values and
+     * lango.provider.read-timeout: the longest a model may stay silent, before its answer begins or
+     * between two of its pieces.
+     */
+    public record ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey, Duration readTimeout) {
+
+        /** lango.provider.read-timeout when unset. */
+        public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(60);
+
+        public ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey) {
+            this(id, baseUrl, apiKey, DEFAULT_READ_TIMEOUT);
+        }
+
         @Override
         public String toString() {
             return "ModelProvider[id=" + id + ", baseUrl=" + baseUrl.orElse("-") + ", apiKey="
-                    + apiKey.map(k -> Redaction.MASK).orElse("-") + "]";
+                    + apiKey.map(k -> Redaction.MASK).orElse("-") + ", readTimeout=" + readTimeout + "]";
         }
     }
 

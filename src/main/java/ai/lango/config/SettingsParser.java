@@ -180,8 +180,9 @@ public final class SettingsParser {
 
     /** The provider named by {@code setting}, with its lango.providers.<id>.* values. */
     private Optional<LangoSettings.ModelProvider> provider(Setting<String> setting) {
+        Duration readTimeout = get(Keys.PROVIDER_READ_TIMEOUT);
         return find(setting).map(id -> new LangoSettings.ModelProvider(id, find(Keys.PROVIDER_BASE_URL.forId(id)),
-                find(Keys.PROVIDER_API_KEY.forId(id))));
+                find(Keys.PROVIDER_API_KEY.forId(id)), readTimeout));
     }
 
     /** lango.memory.*: off unless enabled. */

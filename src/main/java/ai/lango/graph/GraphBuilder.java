@@ -3,10 +3,10 @@ package ai.lango.graph;
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.KnowledgeDeleted;
 import ai.lango.knowledge.KnowledgeSaved;
-import ai.lango.prompt.Bounded;
 import ai.lango.memory.MemoryCleared;
 import ai.lango.memory.ObservationSaved;
 import ai.lango.memory.ReflectionSaved;
+import ai.lango.prompt.Bounded;
 import ai.lango.provider.Completion;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderCatalog;
@@ -177,7 +177,7 @@ public class GraphBuilder {
         Provider p = provider;
         if (p == null) {
             LangoSettings.ModelProvider chosen = model.provider().get();
-            p = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey());
+            p = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey(), chosen.readTimeout());
             provider = p;
         }
         String answer = Completion.complete(p, model.name().get(), EXTRACTION, Bounded.text(text, MAX_EXTRACTION_INPUT));

@@ -1,10 +1,10 @@
 package ai.lango.graph;
 
-import ai.lango.prompt.StoredText;
 import ai.lango.config.LangoSettings;
 import ai.lango.prompt.BudgetedSection;
 import ai.lango.prompt.ContextSource;
 import ai.lango.prompt.PromptContext;
+import ai.lango.prompt.StoredText;
 import ai.lango.retrieval.Hit;
 import ai.lango.retrieval.Retrieval;
 import jakarta.enterprise.context.ApplicationScoped;

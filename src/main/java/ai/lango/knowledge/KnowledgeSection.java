@@ -1,8 +1,8 @@
 package ai.lango.knowledge;
 
-import ai.lango.prompt.StoredText;
-import ai.lango.prompt.PromptContext;
 import ai.lango.prompt.BudgetedSection;
+import ai.lango.prompt.PromptContext;
+import ai.lango.prompt.StoredText;
 import java.util.List;
 
 /** The knowledge and learning sections: at most {@link #MAX_ITEMS} lines within the budget (see {@link BudgetedSection}). */

@@ -7,10 +7,10 @@ import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Hit;
 import ai.lango.retrieval.Retrieval;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import jakarta.inject.Inject;
 import java.util.Optional;
 
 /** {@code ## User Knowledge}: the entries most relevant to the user's message (see {@link #relevant}), at most 5, within the budget. */

@@ -1,10 +1,10 @@
 package ai.lango.learning;
 
-import ai.lango.prompt.StoredText;
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.KnowledgeSection;
 import ai.lango.prompt.ContextSource;
 import ai.lango.prompt.PromptContext;
+import ai.lango.prompt.StoredText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;

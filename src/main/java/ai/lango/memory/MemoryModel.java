@@ -50,7 +50,7 @@ public class MemoryModel {
         if (current == null) {
             LangoSettings.ModelProvider chosen = chosenProvider().orElseThrow(() -> new IllegalStateException(
                     "memory has no provider: set lango.memory.provider or lango.provider"));
-            current = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey());
+            current = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey(), chosen.readTimeout());
             provider = current;
         }
         return current;

@@ -1,7 +1,7 @@
 package ai.lango.persistence;
 
-import ai.lango.config.Keys;
 import ai.lango.config.InvalidConfigurationException;
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.Redaction;
 import ai.lango.config.StartRefusal;

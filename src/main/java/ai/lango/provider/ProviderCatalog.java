@@ -74,7 +74,12 @@ public final class ProviderCatalog {
 
     /** The provider {@code id} at its base URL (its public one when empty), with its key if any, default timeouts. */
     public static Provider create(String id, Optional<String> baseUrl, Optional<String> apiKey) {
-        return create(new ProviderSettings(id, baseUrl.orElse(defaultBaseUrl(id)), apiKey.orElse(null), null, null));
+        return create(id, baseUrl, apiKey, null);
+    }
+
+    /** @param readTimeout the longest silence of the model (null: the default) */
+    public static Provider create(String id, Optional<String> baseUrl, Optional<String> apiKey, java.time.Duration readTimeout) {
+        return create(new ProviderSettings(id, baseUrl.orElse(defaultBaseUrl(id)), apiKey.orElse(null), null, readTimeout));
     }
 
     public static Provider create(ProviderSettings settings) {

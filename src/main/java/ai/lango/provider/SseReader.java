@@ -24,8 +24,37 @@ public final class SseReader implements Closeable {
     private String lastId;
 
     public SseReader(InputStream in) {
-        // BufferedReader.readLine already treats \n, \r\n and \r as line ends, as SSE requires.
+        this(in, Long.MAX_VALUE);
+    }
+
+    /** @param maxLine the longest line read; a longer one is an IOException, never held whole */
+    public SseReader(InputStream in, long maxLine) {
         this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        this.maxLine = maxLine;
+    }
+
+    private final long maxLine;
+    private boolean lastWasCr;
+
+    /** The next line without its end (\n, \r\n or \r, as SSE says), or null at the end of the stream. */
+    private String readLine() throws IOException {
+        StringBuilder line = new StringBuilder();
+        int c;
+        while ((c = reader.read()) >= 0) {
+            if (lastWasCr && c == '\n' && line.length() == 0) {
+                lastWasCr = false;
+                continue; // the \n of a \r\n
+            }
+            lastWasCr = c == '\r';
+            if (c == '\n' || c == '\r') {
+                return line.toString();
+            }
+            if (line.length() >= maxLine) {
+                throw new IOException("a line of more than " + maxLine + " characters");
+            }
+            line.append((char) c);
+        }
+        return line.length() == 0 ? null : line.toString();
     }
 
     /** The next event, or null at the end of the stream. */
@@ -34,7 +63,7 @@ public final class SseReader implements Closeable {
         StringBuilder data = null;
         String line;
         boolean first = true;
-        while ((line = reader.readLine()) != null) {
+        while ((line = readLine()) != null) {
             if (first && line.startsWith("\uFEFF")) {
                 line = line.substring(1);
             }

@@ -1,5 +1,6 @@
 package ai.lango.tool;
 
+import java.util.List;
 import java.util.Map;
 
 /** Reading a tool's arguments, with errors that name the parameter. */
@@ -39,7 +40,12 @@ final class Args {
 
     /** A JSON Schema object with string/integer properties, all of them required unless listed optional. */
     static Map<String, Object> schema(Map<String, Map<String, Object>> properties) {
-        return Map.of("type", "object", "properties", properties, "required", properties.keySet().stream().sorted().toList());
+        return schema(properties, properties.keySet().stream().sorted().toList());
+    }
+
+    /** A schema where only {@code required} must be given. */
+    static Map<String, Object> schema(Map<String, Map<String, Object>> properties, List<String> required) {
+        return Map.of("type", "object", "properties", properties, "required", required);
     }
 
     static Map<String, Object> stringProperty(String description) {

@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +22,12 @@ import java.util.stream.Stream;
 /** fs_read, fs_list, fs_write, fs_edit, fs_mkdir, fs_delete: confined to the workspace. */
 public final class FileTools {
 
-    /** Larger files are refused by fs_read: a model's context is no place for them. */
+    /** Larger files are read by fs_read in parts (startLine, endLine): a model's context is no place for them whole. */
     static final long MAX_READ_BYTES = 1024 * 1024;
+    /** The most characters one fs_read returns. */
+    static final int MAX_READ_CHARS = 1024 * 1024;
+    /** The most entries one fs_list returns; the rest are counted. */
+    static final int MAX_LIST_ENTRIES = 1000;
 
     private static final Map<String, Object> PATH = stringProperty("path relative to the workspace");
 
@@ -34,13 +40,57 @@ public final class FileTools {
     }
 
     static Tool read(Workspace ws) {
-        return new SimpleTool("fs_read", "Read a text file from the workspace.", schema(Map.of("path", PATH)), args -> {
+        return new SimpleTool("fs_read", "Read a text file from the workspace, or its lines startLine..endLine (1-based,"
+                + " inclusive) of a large one.", schema(Map.of("path", PATH,
+                        "startLine", integerProperty("optional: the first line to read, 1-based"),
+                        "endLine", integerProperty("optional: the last line to read, inclusive")), List.of("path")), args -> {
                     Path file = existingFile(ws, Args.string(args, "path"));
-                    if (Files.size(file) > MAX_READ_BYTES) {
-                        throw new ToolException("file \"" + ws.relative(file) + "\" is " + Files.size(file)
-                                + " bytes; fs_read reads at most " + MAX_READ_BYTES);
+                    if (!args.containsKey("startLine") && !args.containsKey("endLine")) {
+                        if (Files.size(file) > MAX_READ_BYTES) {
+                            int lines;
+                            try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                                lines = LineCopy.count(in);
+                            }
+                            throw new ToolException("file \"" + ws.relative(file) + "\" is " + Files.size(file)
+                                    + " bytes; fs_read reads at most " + MAX_READ_BYTES + " at once: read it in parts with"
+                                    + " startLine and endLine (it has " + lines + " lines)");
+                        }
+                        return Map.of("path", ws.relative(file), "content", Files.readString(file, StandardCharsets.UTF_8));
                     }
-                    return Map.of("path", ws.relative(file), "content", Files.readString(file, StandardCharsets.UTF_8));
+                    int start = args.containsKey("startLine") ? Args.integer(args, "startLine") : 1;
+                    int end = args.containsKey("endLine") ? Args.integer(args, "endLine") : Integer.MAX_VALUE;
+                    if (start < 1 || end < start) {
+                        throw new ToolException("startLine must be 1 or more and endLine at least startLine");
+                    }
+                    StringBuilder content = new StringBuilder();
+                    int lines;
+                    try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                        lines = LineCopy.stream(in, new LineCopy.Sink() {
+                            @Override
+                            public void character(int line, char c) throws ToolException {
+                                if (line >= start && line <= end) {
+                                    append(c);
+                                }
+                            }
+
+                            @Override
+                            public void lineEnd(int line) throws ToolException {
+                                if (line >= start && line <= end) {
+                                    append('\n');
+                                }
+                            }
+
+                            private void append(char c) throws ToolException {
+                                if (content.length() == MAX_READ_CHARS) {
+                                    throw new ToolException("lines " + start + ".." + end + " of \"" + ws.relative(file)
+                                            + "\" hold more than " + MAX_READ_CHARS + " characters: read fewer lines");
+                                }
+                                content.append(c);
+                            }
+                        });
+                    }
+                    return Map.of("path", ws.relative(file), "content", content.toString(), "startLine", start,
+                            "endLine", Math.min(end, lines), "lines", lines);
                 });
     }
 
@@ -52,14 +102,33 @@ public final class FileTools {
                         throw new ToolException("\"" + args.get("path") + "\" is not a directory");
                     }
                     List<Map<String, Object>> entries = new ArrayList<>();
+                    int more = 0;
                     try (Stream<Path> children = Files.list(dir)) {
-                        for (Path child : children.sorted().toList()) {
-                            boolean isDir = Files.isDirectory(child);
-                            entries.add(Map.of("name", child.getFileName().toString(), "type", isDir ? "dir" : "file",
-                                    "size", isDir ? 0L : Files.size(child)));
+                        for (Path child : (Iterable<Path>) children.sorted()::iterator) {
+                            if (entries.size() == MAX_LIST_ENTRIES) {
+                                more++;
+                                continue;
+                            }
+                            // The entry itself, never what a link points to: a dangling link or one that leads
+                            // out of the workspace is listed as a link, with its own size, and nothing of its target.
+                            BasicFileAttributes attributes;
+                            try {
+                                attributes = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                            } catch (IOException gone) {
+                                continue; // removed while listing
+                            }
+                            String type = attributes.isSymbolicLink() ? "link" : attributes.isDirectory() ? "dir" : "file";
+                            entries.add(Map.of("name", child.getFileName().toString(), "type", type,
+                                    "size", attributes.isDirectory() ? 0L : attributes.size()));
                         }
                     }
-                    return Map.of("path", ws.relative(dir), "entries", entries);
+                    Map<String, Object> result = new LinkedHashMap<>();
+                    result.put("path", ws.relative(dir));
+                    result.put("entries", entries);
+                    if (more > 0) {
+                        result.put("more", more + " entries not listed (at most " + MAX_LIST_ENTRIES + ")");
+                    }
+                    return result;
                 });
     }
 
@@ -89,17 +158,28 @@ public final class FileTools {
                     int start = Args.integer(args, "startLine");
                     int end = Args.integer(args, "endLine");
                     String content = Args.string(args, "content");
-                    List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
-                    if (start < 1 || start > lines.size() + 1 || end < start - 1 || end > lines.size()) {
+                    // Streamed, never read whole: a file of any size costs a buffer, not the heap.
+                    int lines;
+                    try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                        lines = LineCopy.count(in);
+                    }
+                    if (start < 1 || start > lines + 1 || end < start - 1 || end > lines) {
                         throw new ToolException("lines " + start + ".." + end + " are not in \"" + ws.relative(file)
-                                + "\", which has " + lines.size() + " lines");
+                                + "\", which has " + lines + " lines");
                     }
-                    lines.subList(start - 1, end).clear();
-                    if (!content.isEmpty()) {
-                        lines.addAll(start - 1, Arrays.asList(content.split("\n", -1)));
+                    Path edited = Files.createTempFile(file.getParent(), ".lango-edit-", ".tmp");
+                    try {
+                        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+                             var out = Files.newBufferedWriter(edited, StandardCharsets.UTF_8)) {
+                            LineCopy.replace(in, out, start, end, content);
+                        }
+                        Files.move(edited, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    } finally {
+                        Files.deleteIfExists(edited);
                     }
-                    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-                    return Map.of("path", ws.relative(file), "lines", lines.size());
+                    int removed = end - start + 1;
+                    int added = content.isEmpty() ? 0 : content.split("\n", -1).length;
+                    return Map.of("path", ws.relative(file), "lines", lines - removed + added);
                 });
     }
 

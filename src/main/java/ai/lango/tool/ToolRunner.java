@@ -1,12 +1,14 @@
 package ai.lango.tool;
 
 import ai.lango.config.Redaction;
+import ai.lango.turn.TurnAbort;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -77,8 +79,11 @@ public final class ToolRunner {
         }
         Duration timeout = tool.timeout().orElse(defaultTimeout);
         Future<Map<String, Object>> call = executor.submit(() -> caller == null ? tool.call(arguments) : tool.call(arguments, caller));
-        try {
+        // The turn's deadline cancels the call (its thread interrupted: exec kills its process group).
+        try (TurnAbort.Registration ending = TurnAbort.whileWaiting(() -> call.cancel(true))) {
             return call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (CancellationException e) {
+            return error("tool \"" + tool.name() + "\" was interrupted: the turn's time ran out");
         } catch (TimeoutException e) {
             call.cancel(true);
             return error("tool \"" + tool.name() + "\" timed out after " + human(timeout));

@@ -2,8 +2,8 @@ package ai.lango.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
 import ai.lango.prompt.StoredText;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

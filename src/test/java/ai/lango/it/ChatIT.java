@@ -12,9 +12,9 @@ import ai.lango.fake.FakeLlmServer;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
 import ai.lango.turn.Names;
+import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
-import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
@@ -89,6 +89,29 @@ class ChatIT extends FakeLlmIT {
         assertEquals("call_w1", find(third, "tool").get("tool_call_id").asText());
         JsonNode messages = third.get("messages");
         assertEquals("Thanks!", messages.get(messages.size() - 1).get("content").asText());
+    }
+
+    @Test
+    void aMegabyteToolArgumentCostsTheModelABoundedRequest() throws Exception {
+        String key = "chat-" + UUID.randomUUID();
+        String file = "it/" + key + "-big.txt";
+        String megabyte = "x".repeat(1_000_000);
+        fake().enqueue(Reply.openAiToolCall("call_big", "fs_write", "{\"path\":\"" + file + "\",\"content\":\"" + megabyte + "\"}"))
+                .enqueue(Reply.openAiToolCall("call_kb", "save_knowledge",
+                        "{\"key\":\"" + key + "\",\"category\":\"fact\",\"content\":\"" + megabyte + "\"}"))
+                .enqueue(Reply.openAiText("Done."));
+
+        assertEquals("Done.", chat(key, "Write a big file and remember it"));
+
+        assertEquals(1_000_000, Files.size(settings.tools().workspace().resolve(file)), "the tool had the whole argument");
+        String last = fake().last().body();
+        assertTrue(last.length() < 3 * settings.agent().toolIoMaxChars() + 20_000,
+                "the request after two megabyte arguments is bounded: " + last.length() + " characters");
+        JsonNode call = find(fake().last().json(), "assistant").get("tool_calls").get(0);
+        String arguments = call.get("function").get("arguments").asText();
+        assertTrue(arguments.contains("more characters cut") && arguments.contains("the tool received them whole"), arguments.substring(0, 200));
+        assertTrue(last.contains("at most " + settings.knowledge().maxEntryChars() + " are accepted (lango.knowledge.max-entry-chars)"),
+                "save_knowledge refused the megabyte with an error naming the limit");
     }
 
     @Test

@@ -96,9 +96,16 @@ class ChatPageIT extends FakeLlmIT {
         }
         By active = By.cssSelector("#sessions li.active .session-title");
         wait.until(ExpectedConditions.textToBe(active, questions[1]));
-        List<WebElement> titles = browser.findElements(By.cssSelector("#sessions li .session-title"));
-        assertEquals(questions[1], titles.get(0).getText(), "the newest first");
-        assertEquals(questions[0], titles.get(1).getText());
+        // The list is drawn again after each answer: read it whole, until it holds both, newest first.
+        wait.until(d -> {
+            try {
+                List<String> titles = d.findElements(By.cssSelector("#sessions li .session-title")).stream()
+                        .map(WebElement::getText).toList();
+                return titles.size() >= 2 && titles.get(0).equals(questions[1]) && titles.get(1).equals(questions[0]);
+            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                return false;
+            }
+        });
 
         browser.findElement(By.cssSelector("#sessions li.active .session-rename")).click();
         browser.switchTo().alert().sendKeys("Design review");

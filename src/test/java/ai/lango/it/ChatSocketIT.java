@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.URL;
-import ai.lango.fake.TestJson;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -99,12 +99,13 @@ class ChatSocketIT extends FakeLlmIT {
     void aSessionIsTitledByItsFirstMessageAndRenamedOverTheSocket() throws Exception {
         String key = "ws-" + UUID.randomUUID();
         fake.enqueue(Reply.openAiText("Sure."));
-        send(chat("t1", key, "Plan the Friday release\nwith every step"));
+        send(chat("t1", key, "Plan the Friday release\\nwith every step"));
         untilResponse();
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<String> session = http.send(HttpRequest.newBuilder(URI.create(base + "api/apps/lango/users/user/sessions/" + key))
                 .build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals("Plan the Friday release", TestJson.MAPPER.readTree(session.body()).path("state").path("lango:title").asText());
+        assertEquals("Plan the Friday release", TestJson.MAPPER.readTree(session.body()).path("state").path("lango:title").asText(),
+                session.body());
 
         send("{\"type\":\"request\",\"id\":\"n1\",\"method\":\"session.rename\",\"params\":{\"sessionKey\":\"" + key
                 + "\",\"title\":\"  Release plan \\u200b \"}}");

@@ -49,8 +49,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * JVM is killed with SIGKILL at varied moments — right after an acknowledged turn, in the middle of
  * a long streamed answer, during a tool call, right after a long streamed answer was acknowledged —
  * then restarted. After each restart every acknowledged event of every session so far must be
- * there, no stored turn may be torn, and the crashed session must take its next turn. Once per
- * database (CrashHsqldbIT, CrashPostgresqlIT), each on a server of its own, beside the other tests.
+ * there, no stored turn may be torn, and the crashed session must take its next turn. Per database,
+ * the it.crash.cycles cycles are split over two classes run at once, each on a server of its own
+ * (CrashHsqldbIT and CrashHsqldb2IT, CrashPostgresqlIT and CrashPostgresql2IT), beside the other tests.
  */
 @Tag(ItDatabase.OWN_SERVERS)
 @Execution(ExecutionMode.CONCURRENT)
@@ -71,8 +72,12 @@ abstract class CrashIT {
     /** What the server acknowledged, per session: what must be found after any later crash. */
     private final Map<String, Acknowledged> acknowledgedSessions = new LinkedHashMap<>();
 
-    CrashIT(ItDatabase database) {
+    /** Which half of the cycles this class runs (0 or 1): the halves run at once, each on a server of its own. */
+    private final int half;
+
+    CrashIT(ItDatabase database, int half) {
         this.database = database;
+        this.half = half;
     }
 
     private static final class Acknowledged {
@@ -86,16 +91,16 @@ abstract class CrashIT {
     }
 
     private Path dataDir() {
-        return Path.of("target", database.name("it-data-crash")).toAbsolutePath();
+        return Path.of("target", database.name("it-data-crash-" + half)).toAbsolutePath();
     }
 
     @BeforeAll
     void startServer() throws Exception {
         database.assumeAvailable();
-        int port = ItPorts.HTTP + 10 + database.offset();
-        int fakePort = ItPorts.FAKE_LLM + 1 + 4 * database.offset();
+        int port = ItPorts.HTTP + 10 + database.offset() + 4 * half;
+        int fakePort = ItPorts.FAKE_LLM + 1 + 4 * database.offset() + 20 * half;
         deleteRecursively(dataDir());
-        if (!database.postgresql()) {
+        if (!database.postgresql() && half == 0) {
             earlierVersionLeftAnH2Database(dataDir().resolve("db"));
         }
         fake = FakeLlmServer.start(fakePort);
@@ -103,7 +108,7 @@ abstract class CrashIT {
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_TOOLS_EXEC_ENABLED", "true");
         environment.put("LANGO_A2A_ENABLED", "false");
-        server = LibertyServer.copyOf(database.server("crash"), port,
+        server = LibertyServer.copyOf(database.server("crash-" + half), port,
                 environment);
         server.start();
     }
@@ -135,7 +140,7 @@ abstract class CrashIT {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void earlierH2DatabaseWasImportedAtTheFirstStart() throws Exception {
-        assumeFalse(database.postgresql(), "the import is the embedded database's");
+        assumeFalse(database.postgresql() || half != 0, "the import is the embedded database's, at its first server's start");
         JsonNode events = get("api/apps/lango/users/" + USER + "/sessions/" + IMPORTED).path("events");
         assertEquals("from the H2 days", events.path(0).path("content").path("parts").path(0).path("text").asText());
         assertEquals("still here", events.path(1).path("content").path("parts").path(0).path("text").asText());
@@ -147,7 +152,7 @@ abstract class CrashIT {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void everyAcknowledgedEventSurvivesSigkillAndTheSessionTakesTheNextTurn() throws Exception {
-        for (int cycle = 0; cycle < CYCLES; cycle++) {
+        for (int cycle = half * CYCLES / 2; cycle < (half + 1) * CYCLES / 2; cycle++) {
             String session = "crash-" + cycle + "-" + System.nanoTime();
             Acknowledged acknowledged = new Acknowledged();
             acknowledgedSessions.put(session, acknowledged);

@@ -1,10 +1,10 @@
 package ai.lango.it;
 
-/** {@link CrashIT} on PostgreSQL. */
+/** {@link CrashIT}: the first half of the cycles on PostgreSQL. */
 @org.junit.jupiter.api.Tag(ItDatabase.POSTGRESQL_TAG)
 class CrashPostgresqlIT extends CrashIT {
 
     CrashPostgresqlIT() {
-        super(ItDatabase.POSTGRESQL);
+        super(ItDatabase.POSTGRESQL, 0);
     }
 }

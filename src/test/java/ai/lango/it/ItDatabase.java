@@ -95,7 +95,7 @@ enum ItDatabase {
 
     private static boolean created;
 
-    /** A name for this database's copy of a test's data: "it-data-crash", "it-data-crash-pg". */
+    /** A name for this database's copy of a test's data: "it-data-stop", "it-data-stop-pg". */
     String name(String base) {
         return base + suffix;
     }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.AgentService;
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.learning.Learning;

@@ -1,11 +1,12 @@
 package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.AgentService;
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.retrieval.Retrieval;
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * RAG through the agent, with the local embedding model: knowledge saved by the agent's own tool
- * call is what rag_retrieve returns for a paraphrase, and with lango.embedding.rag.enabled the
- * next turn's system prompt carries it under {@code ## Semantic Context (RAG)}.
+ * call is what rag_retrieve returns for a paraphrase, and the next turn's system prompt carries it
+ * once (User Knowledge shows it; Semantic Context, with lango.embedding.rag.enabled, does not repeat it).
  */
 @ExtendWith(ArquillianExtension.class)
 class RagIT extends FakeLlmIT {
@@ -75,8 +76,12 @@ class RagIT extends FakeLlmIT {
         fake.enqueue(Reply.openAiText("Monday, 9:00."));
         chat(session, "Remind me: on which weekday does the on-call rotation switch?");
         String prompt = fake.last().json().path("messages").get(0).path("content").asText();
-        assertTrue(prompt.contains("## Semantic Context (RAG)\n\n[knowledge " + entry + ", retrieved by meaning and keywords]"
-                + "\n> Pager duty hands over every Monday at nine in the morning.\n"), prompt);
+        // Found by meaning for the paraphrase, and shown once: under User Knowledge, which comes first,
+        // not again under Semantic Context (RAG).
+        String text = "> Pager duty hands over every Monday at nine in the morning.\n";
+        assertEquals(prompt.indexOf(text), prompt.lastIndexOf(text), "one fact, one section: " + prompt);
+        assertTrue(prompt.indexOf(text) > prompt.indexOf("## User Knowledge\n\n[knowledge \"" + entry + "\""), prompt);
+        assertFalse(prompt.substring(prompt.indexOf(text)).contains("## Semantic Context (RAG)\n\n[knowledge " + entry), prompt);
 
         fake.enqueue(Reply.openAiToolCall("call_b", "rag_retrieve", "{\"query\":\"x\",\"collections\":[\"emails\"]}"))
                 .enqueue(Reply.openAiText("Sorry."));

@@ -100,4 +100,87 @@ class FileToolsTest {
         assertTrue(assertThrows(ToolException.class, () -> FileTools.read(ws).call(Map.of("path", "big.bin")))
                 .getMessage().contains("at most"));
     }
+
+    @Test
+    void editReplacesLinesWhateverTheLineEndsAndKeepsTheRest() throws Exception {
+        Workspace ws = workspace();
+        Files.writeString(ws.root().resolve("f.txt"), "one\r\ntwo\rthree\nfour");
+        Map<String, Object> result = FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 2, "endLine", 3,
+                "content", "TWO\nTHREE\nTHREE-AND-A-HALF"));
+        assertEquals("one\nTWO\nTHREE\nTHREE-AND-A-HALF\nfour\n", Files.readString(ws.root().resolve("f.txt")));
+        assertEquals(5, result.get("lines"));
+        FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 6, "endLine", 5, "content", "five"));
+        assertTrue(Files.readString(ws.root().resolve("f.txt")).endsWith("four\nfive\n"), "appended after the last line");
+        ToolException outside = assertThrows(ToolException.class, () -> FileTools.edit(ws).call(Map.of("path", "f.txt",
+                "startLine", 9, "endLine", 9, "content", "x")));
+        assertTrue(outside.getMessage().contains("which has 6 lines"), outside.getMessage());
+    }
+
+    @Test
+    void editStreamsAFileLargerThanTheHeapCouldHoldTwice() throws Exception {
+        Workspace ws = workspace();
+        Path big = ws.root().resolve("big.txt");
+        // 64 MiB on one line and a short second one: read whole (as chars, twice) it would be 256 MiB.
+        try (var out = Files.newBufferedWriter(big)) {
+            char[] block = new char[1 << 20];
+            java.util.Arrays.fill(block, 'x');
+            for (int i = 0; i < 64; i++) {
+                out.write(block);
+            }
+            out.write("\nlast\n");
+        }
+        Runtime runtime = Runtime.getRuntime();
+        System.gc();
+        long before = runtime.totalMemory() - runtime.freeMemory();
+        FileTools.edit(ws).call(Map.of("path", "big.txt", "startLine", 2, "endLine", 2, "content", "LAST"));
+        long grew = runtime.totalMemory() - runtime.freeMemory() - before;
+        assertTrue(grew < 64L << 20, "the edit held " + (grew >> 20) + " MiB");
+        assertEquals((64L << 20) + 6, Files.size(big));
+        assertEquals(List.of(), Files.list(ws.root()).filter(p -> p.getFileName().toString().endsWith(".tmp")).toList(),
+                "no temporary file is left");
+    }
+
+    @Test
+    void readOfALargeFileSaysHowToReadItInPartsAndReadsLineRanges() throws Exception {
+        Workspace ws = workspace();
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i <= 100_000; i++) {
+            text.append("line ").append(i).append(" of a large file\n");
+        }
+        Files.writeString(ws.root().resolve("large.txt"), text);
+        ToolException whole = assertThrows(ToolException.class, () -> FileTools.read(ws).call(Map.of("path", "large.txt")));
+        assertTrue(whole.getMessage().contains("startLine and endLine (it has 100000 lines)"), whole.getMessage());
+        Map<String, Object> part = FileTools.read(ws).call(Map.of("path", "large.txt", "startLine", 500, "endLine", 501));
+        assertEquals("line 500 of a large file\nline 501 of a large file\n", part.get("content"));
+        assertEquals(100_000, part.get("lines"));
+    }
+
+    @Test
+    void aListingShowsLinksAsLinksSkipsNothingAndNamesNoTarget() throws Exception {
+        Workspace ws = workspace();
+        Files.writeString(ws.root().resolve("a.txt"), "12345");
+        Files.createSymbolicLink(ws.root().resolve("dangling"), dir.resolve("nowhere"));
+        Path outside = Files.writeString(dir.resolve("secret.txt"), "x".repeat(1000));
+        Files.createSymbolicLink(ws.root().resolve("out"), outside);
+        Map<String, Object> listing = FileTools.list(ws).call(Map.of("path", "."));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) listing.get("entries");
+        assertEquals(List.of("a.txt", "dangling", "out"), entries.stream().map(e -> e.get("name")).toList());
+        assertEquals(List.of("file", "link", "link"), entries.stream().map(e -> e.get("type")).toList());
+        assertEquals(5L, entries.get(0).get("size"));
+        assertTrue((Long) entries.get(2).get("size") < 1000, "the link's own size, not its target's");
+        assertTrue(!listing.toString().contains(dir.toString()), "no absolute path: " + listing);
+    }
+
+    @Test
+    void aHugeDirectoryIsListedInPart() throws Exception {
+        Workspace ws = workspace();
+        Path many = Files.createDirectories(ws.root().resolve("many"));
+        for (int i = 0; i < FileTools.MAX_LIST_ENTRIES + 5; i++) {
+            Files.createFile(many.resolve("f" + i));
+        }
+        Map<String, Object> listing = FileTools.list(ws).call(Map.of("path", "many"));
+        assertEquals(FileTools.MAX_LIST_ENTRIES, ((List<?>) listing.get("entries")).size());
+        assertEquals("5 entries not listed (at most " + FileTools.MAX_LIST_ENTRIES + ")", listing.get("more"));
+    }
 }

@@ -6,6 +6,7 @@ import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
 import ai.lango.provider.ProviderFailures;
 import ai.lango.provider.StreamEvent;
+import ai.lango.turn.TurnAbort;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.google.adk.JsonBaseModel;
 import com.google.adk.models.BaseLlm;
@@ -85,7 +86,8 @@ public final class ModelAdapter extends BaseLlm {
                 return;
             }
             emitter.setCancellable(open::close);
-            try (open) {
+            // The turn's deadline closes the stream where the drain waits for it.
+            try (open; TurnAbort.Registration ending = TurnAbort.whileWaiting(open::close)) {
                 open.drain(new Accumulator(emitter, stream, failed)::accept);
             }
         }, BackpressureStrategy.BUFFER);

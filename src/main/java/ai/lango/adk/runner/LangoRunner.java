@@ -14,8 +14,6 @@ import io.reactivex.rxjava3.core.Flowable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -36,17 +34,35 @@ public final class LangoRunner {
     private final LearnedFixes fixes;
     private final SessionTurns turns = new SessionTurns();
     private final ServerTurns servers;
+    private final CutTurns cut;
+
+    /**
+     * What a turn cut off by its deadline leaves in its session, written while the turn still holds
+     * the session (so no next turn can come between): a record for each tool call left without a
+     * result, and the error.
+     */
+    @FunctionalInterface
+    public interface CutTurns {
+        CutTurns NONE = (userId, sessionId, reason) -> { };
+
+        void cut(String userId, String sessionId, String reason);
+    }
 
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes) {
         this(runner, root, limits, fixes, ServerTurns.NONE);
     }
 
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes, ServerTurns servers) {
+        this(runner, root, limits, fixes, servers, CutTurns.NONE);
+    }
+
+    public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes, ServerTurns servers, CutTurns cut) {
         this.runner = runner;
         this.root = root;
         this.limits = limits;
         this.fixes = fixes;
         this.servers = servers;
+        this.cut = cut;
     }
 
     public BaseAgent rootAgent() {
@@ -73,6 +89,7 @@ public final class LangoRunner {
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
                                 Consumer<Event> onEvent) {
         long started = System.nanoTime();
+        long deadline = started + limits.requestTimeout().toNanos();
         // Session ids are their user's own: two users' sessions "default" are two sessions.
         String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
         try (SessionTurns.Held held = turns.acquire(scope, limits.requestTimeout())) {
@@ -81,7 +98,12 @@ public final class LangoRunner {
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
             try {
-                return collectWithRetries(userId, sessionId, message, streaming, onEvent);
+                return collectWithRetries(userId, sessionId, message, streaming, onEvent, deadline);
+            } catch (TurnFailedException e) {
+                if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
+                    cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")");
+                }
+                throw e;
             } finally {
                 release.run();
             }
@@ -95,10 +117,13 @@ public final class LangoRunner {
     }
 
     private String collectWithRetries(String userId, String sessionId, String message, boolean streaming,
-                                      Consumer<Event> onEvent) {
-        Outcome first = once(userId, sessionId, message, streaming, onEvent);
+                                      Consumer<Event> onEvent, long deadline) {
+        Outcome first = once(userId, sessionId, message, streaming, onEvent, deadline);
         if (first.error == null) {
             return first.text;
+        }
+        if (first.error instanceof java.util.concurrent.TimeoutException) {
+            throw failure(first.error); // the turn's time is up: nothing is tried again
         }
         Optional<String> hallucinated = Corrections.hallucinatedAgent(first.error);
         List<String> agents = root.subAgents().stream().map(BaseAgent::name).toList();
@@ -106,7 +131,8 @@ public final class LangoRunner {
             if (agents.isEmpty()) {
                 throw failure(first.error);
             }
-            return retry(userId, sessionId, Corrections.unknownAgent(hallucinated.get(), agents), streaming, onEvent);
+            return retry(userId, sessionId, Corrections.unknownAgent(hallucinated.get(), agents), streaming, onEvent,
+                    deadline);
         }
         if (limits.errorCorrection() && !(first.error instanceof TurnLimit.Exceeded)) {
             String error = message(first.error);
@@ -115,7 +141,8 @@ public final class LangoRunner {
             if (fix.isPresent()) {
                 // The retry's outcome is what the learning learns from: did the fix work?
                 try {
-                    String answer = retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent);
+                    String answer = retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent,
+                            deadline);
                     fixes.outcome(fix.get(), true);
                     return answer;
                 } catch (TurnFailedException again) {
@@ -128,8 +155,9 @@ public final class LangoRunner {
     }
 
     /** Exactly one retry: its error, if any, is the one the caller gets. */
-    private String retry(String userId, String sessionId, String correction, boolean streaming, Consumer<Event> onEvent) {
-        Outcome second = once(userId, sessionId, correction, streaming, onEvent);
+    private String retry(String userId, String sessionId, String correction, boolean streaming, Consumer<Event> onEvent,
+                         long deadline) {
+        Outcome second = once(userId, sessionId, correction, streaming, onEvent, deadline);
         if (second.error != null) {
             throw failure(second.error);
         }
@@ -145,24 +173,26 @@ public final class LangoRunner {
      * a queue (blockingSubscribe with callbacks) would see nothing until the model had finished.
      * Events before an error are never lost, as they would be with blocking iteration.
      */
-    private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
+    private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent,
+                         long deadline) {
         TextCollector collector = new TextCollector();
         AtomicReference<Throwable> error = new AtomicReference<>();
-        AtomicBoolean timedOut = new AtomicBoolean();
-        run(userId, sessionId, message, streaming)
-                // One deadline for the whole run; Flowable.timeout would restart its clock at every chunk.
-                .takeUntil(Flowable.timer(limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                        .doOnNext(tick -> timedOut.set(true)))
-                .doOnNext(event -> {
-                    collector.accept(event);
-                    onEvent.accept(event);
-                    refusedTransfer(event).ifPresent(error::set);
-                })
-                .doOnError(error::set)
-                .onErrorComplete()
-                .blockingSubscribe();
-        if (timedOut.get()) {
-            error.compareAndSet(null, new java.util.concurrent.TimeoutException());
+        // One deadline for the whole turn (Flowable.timeout would restart its clock at every chunk), which
+        // stops the run where it is: the model's stream closed, a running tool interrupted.
+        try (TurnDeadline ends = new TurnDeadline(Duration.ofNanos(deadline - System.nanoTime()))) {
+            run(userId, sessionId, message, streaming)
+                    .takeUntil(ends.reached())
+                    .doOnNext(event -> {
+                        collector.accept(event);
+                        onEvent.accept(event);
+                        refusedTransfer(event).ifPresent(error::set);
+                    })
+                    .doOnError(error::set)
+                    .onErrorComplete()
+                    .blockingSubscribe();
+            if (ends.expired()) {
+                error.set(new java.util.concurrent.TimeoutException()); // whatever the interrupt made of the run
+            }
         }
         return new Outcome(collector.text(), error.get());
     }

@@ -1,5 +1,6 @@
 package ai.lango.adk.sessions;
 
+import ai.lango.prompt.Bounded;
 import ai.lango.session.Message;
 import ai.lango.session.Roles;
 import ai.lango.session.ToolCall;
@@ -37,12 +38,22 @@ public final class EventMessages {
     private EventMessages() {
     }
 
+    /**
+     * The most characters of one tool call's arguments, one tool result or one text part that a
+     * stored event keeps; the rest is cut with a marker. A row stays far below what a database row or
+     * the embedded database's cache holds (16 MiB and 10 MB), so a huge tool call is recorded rather
+     * than failing its write; the tool itself had everything.
+     */
+    static final int STORED_PART_CHARS = 1_000_000;
+    private static final String STORED_NOTE = "cut to " + STORED_PART_CHARS + " characters for storage; the tool had it whole";
+
     /** The message an event is stored as; empty when it carries no content (a pure state change). */
     public static Optional<Message> toMessage(Event event) {
-        List<Part> parts = event.content().flatMap(Content::parts).orElse(List.of());
-        if (parts.isEmpty()) {
+        if (event.content().flatMap(Content::parts).orElse(List.of()).isEmpty()) {
             return Optional.empty();
         }
+        event = bounded(event);
+        List<Part> parts = event.content().flatMap(Content::parts).orElse(List.of());
         StringBuilder text = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
         boolean responds = false;
@@ -65,6 +76,48 @@ public final class EventMessages {
         String role = responds ? Roles.TOOL : roleOf(event);
         return Optional.of(new Message(role, text.toString(), Instant.ofEpochMilli(event.timestamp()),
                 event.author(), calls, event.toJson()));
+    }
+
+    /** The event with every part within {@link #STORED_PART_CHARS} (itself when it already is). */
+    static Event bounded(Event event) {
+        List<Part> parts = event.content().flatMap(Content::parts).orElse(List.of());
+        List<Part> kept = new ArrayList<>(parts.size());
+        boolean cut = false;
+        for (Part part : parts) {
+            Part bounded = bounded(part);
+            cut |= bounded != part;
+            kept.add(bounded);
+        }
+        if (!cut) {
+            return event;
+        }
+        Content content = event.content().get();
+        return event.toBuilder().content(content.toBuilder().parts(kept).build()).build();
+    }
+
+    private static Part bounded(Part part) {
+        if (part.text().filter(t -> t.length() > STORED_PART_CHARS).isPresent()) {
+            return part.toBuilder().text(Bounded.text(part.text().get(), STORED_PART_CHARS)).build();
+        }
+        if (part.functionCall().isPresent()) {
+            FunctionCall call = part.functionCall().get();
+            Map<String, Object> args = call.args().orElse(Map.of());
+            Object cut = Bounded.value(args, STORED_PART_CHARS, STORED_NOTE);
+            return cut == args ? part : part.toBuilder().functionCall(call.toBuilder().args(asMap(cut)).build()).build();
+        }
+        if (part.functionResponse().isPresent()) {
+            FunctionResponse response = part.functionResponse().get();
+            Map<String, Object> output = response.response().orElse(Map.of());
+            Object cut = Bounded.value(output, STORED_PART_CHARS, STORED_NOTE);
+            return cut == output ? part
+                    : part.toBuilder().functionResponse(response.toBuilder().response(asMap(cut)).build()).build();
+        }
+        return part;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object value) {
+        return (Map<String, Object>) value;
     }
 
     /**

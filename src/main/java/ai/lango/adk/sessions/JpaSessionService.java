@@ -9,15 +9,20 @@ import ai.lango.session.SessionStore;
 import ai.lango.session.SessionTitles;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
+import ai.lango.session.ToolCall;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
 import com.google.adk.events.Event;
+import com.google.adk.events.EventActions;
 import com.google.adk.sessions.BaseSessionService;
 import com.google.adk.sessions.GetSessionConfig;
 import com.google.adk.sessions.ListEventsResponse;
 import com.google.adk.sessions.ListSessionsResponse;
 import com.google.adk.sessions.Session;
 import com.google.adk.sessions.State;
+import com.google.genai.types.Content;
+import com.google.genai.types.FunctionResponse;
+import com.google.genai.types.Part;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Single;
@@ -25,6 +30,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -183,6 +189,42 @@ public class JpaSessionService implements BaseSessionService {
         delta.put(SessionTitles.KEY, title.get());
         return delta;
     }
+
+    /**
+     * Ends a turn that was cut off: each of its tool calls still without a result gets one saying
+     * it was interrupted (the call is stored before its tool runs, so every tool that ran is in the
+     * history, with how it ended), then the error that ended the turn.
+     */
+    public void endCutTurn(SessionRef session, Event error) {
+        List<Message> recent = store.messages(session, CUT_TURN_WINDOW, null);
+        Map<String, ToolCall> open = new LinkedHashMap<>();
+        for (Message message : recent) {
+            if (Roles.USER.equals(message.role())) {
+                open.clear(); // an earlier turn's calls are that turn's business
+            }
+            for (ToolCall call : message.toolCalls()) {
+                if (call.input() != null) {
+                    open.put(call.id(), call);
+                } else {
+                    open.remove(call.id());
+                }
+            }
+        }
+        Instant now = Instant.ofEpochMilli(error.timestamp());
+        if (!open.isEmpty()) {
+            List<Part> results = open.values().stream().map(call -> Part.builder().functionResponse(FunctionResponse.builder()
+                    .id(call.id()).name(call.name()).response(Map.of("error", "interrupted: " + error.errorMessage().orElse("")))
+                    .build()).build()).toList();
+            Event interrupted = Event.builder().id(Event.generateEventId()).invocationId(error.invocationId()).author(error.author())
+                    .content(Content.builder().role(Roles.USER).parts(results).build()).actions(EventActions.builder().build())
+                    .timestamp(now.toEpochMilli()).build();
+            EventMessages.toMessage(interrupted).ifPresent(m -> store.append(session, m, StateDelta.NONE, now));
+        }
+        appendError(session, error);
+    }
+
+    /** How far back a cut turn's calls are looked for: one turn's worth of messages. */
+    static final int CUT_TURN_WINDOW = 100;
 
     /** Renames the session; false when it does not exist. */
     public boolean rename(SessionRef session, String title) {

@@ -8,6 +8,7 @@ import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
+import ai.lango.session.SessionTitles;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
 import ai.lango.turn.SessionRef;
@@ -118,6 +119,17 @@ public class JpaSessionServiceTest {
 
         assertEquals("hello", store.messages.get(S1).get(0).content());
         assertEquals(List.of(hello), session.events());
+    }
+
+    @Test
+    void theFirstUserMessageTitlesTheSessionInTheSameAppend() {
+        Session session = session();
+        service.appendEvent(session, text("e1", "user", "user", "Plan the release\nwith steps", Map.of())).blockingGet();
+        service.appendEvent(session, text("e2", "user", "user", "and another thing", Map.of())).blockingGet();
+
+        assertEquals("Plan the release", session.state().get(SessionTitles.KEY));
+        assertEquals(1, store.deltas.stream().filter(d -> d.session().containsKey(SessionTitles.KEY)).count(), "set once");
+        assertEquals("Plan the release", store.deltas.get(0).session().get(SessionTitles.KEY));
     }
 
     @Test
