@@ -13,6 +13,12 @@ import java.util.function.Consumer;
  */
 public interface Provider {
 
+    /**
+     * The most characters of one answer's stream read (text, tool-call arguments, framing): far above
+     * any real answer, so a tool call writing a 20 MiB file still arrives whole, far below the heap.
+     */
+    long MAX_ANSWER_CHARS = 32L * 1024 * 1024;
+
     /** "openai", "anthropic", "gemini" or "ollama". */
     String id();
 

@@ -31,12 +31,6 @@ final class SseStream implements Provider.OpenStream {
     private final HttpTransport transport;
     private final InputStream body;
     private final Decoder decoder;
-    /**
-     * The most characters of one answer's events read (text, tool-call arguments, framing): far above
-     * any real answer, so a tool call writing a 20 MiB file still arrives whole, far below the heap.
-     */
-    static final long MAX_ANSWER_CHARS = 32L * 1024 * 1024;
-
     private volatile boolean closed;
     private boolean drained;
 
@@ -54,15 +48,15 @@ final class SseStream implements Provider.OpenStream {
             return;
         }
         drained = true;
-        try (SseReader reader = new SseReader(body, MAX_ANSWER_CHARS)) {
+        try (SseReader reader = new SseReader(body, Provider.MAX_ANSWER_CHARS)) {
             SseReader.Event event;
             long read = 0;
             while ((event = reader.next()) != null) {
                 read += event.data().length();
-                if (read > MAX_ANSWER_CHARS) {
+                if (read > Provider.MAX_ANSWER_CHARS) {
                     // A model that writes without end must not fill the heap: its answer ends here, as an error.
                     throw transport.failure(ProviderException.Kind.BROKEN_STREAM, transport.id()
-                            + " sent an answer of more than " + MAX_ANSWER_CHARS + " characters; it was cut off", null);
+                            + " sent an answer of more than " + Provider.MAX_ANSWER_CHARS + " characters; it was cut off", null);
                 }
                 if (decoder.onEvent(event, sink)) {
                     return;

@@ -7,7 +7,9 @@ import ai.lango.provider.ProviderException;
 import ai.lango.provider.ProviderFailures;
 import ai.lango.provider.StreamEvent;
 import ai.lango.turn.TurnAbort;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.adk.JsonBaseModel;
 import com.google.adk.models.BaseLlm;
 import com.google.adk.models.BaseLlmConnection;
@@ -169,13 +171,21 @@ public final class ModelAdapter extends BaseLlm {
         return Content.builder().role("model").parts(parts).build();
     }
 
+    /** Reads arguments as long as an answer may be (Jackson's own limit, 20 million characters, is below it). */
+    private static final ObjectMapper ARGUMENTS = JsonBaseModel.getMapper().copy();
+
+    static {
+        ARGUMENTS.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxStringLength((int) Provider.MAX_ANSWER_CHARS).build());
+    }
+
     /** A model's arguments as a map; text that is not a JSON object is passed on under "_raw". */
     static Map<String, Object> arguments(String json) {
         if (json == null || json.isBlank()) {
             return Map.of();
         }
         try {
-            return JsonBaseModel.getMapper().readValue(json, MAP);
+            return ARGUMENTS.readValue(json, MAP);
         } catch (Exception notAnObject) {
             return Map.of("_raw", json);
         }

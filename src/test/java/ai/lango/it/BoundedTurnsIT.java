@@ -1,0 +1,151 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer.OpenAi;
+import ai.lango.fake.FakeLlmServer.PacedText;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Turns that end when they must and leave a record of what they did: a request timeout of 4 s ends
+ * a turn at 4 s whatever the model or a tool is doing, the session is free at once, and the session
+ * keeps the question, every tool call with how it ended, and the error; a model that falls silent
+ * fails at the read timeout (2 s); tool calls of 12 and 20 MiB are recorded, bounded.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class BoundedTurnsIT extends FakeLlmIT {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(4);
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.configured(ItDeployments.war("lango-bounded.war"), "lango.agent.request-timeout=" + TIMEOUT + "\n"
+                + "lango.provider.read-timeout=PT2S\nlango.tools.exec.enabled=true\nlango.agent.error-correction=false\n");
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private HttpResponse<String> run(String session, String text) throws Exception {
+        String body = TestJson.MAPPER.createObjectNode().put("appName", "lango").put("userId", "bounded").put("sessionId", session)
+                .set("newMessage", TestJson.MAPPER.createObjectNode().put("role", "user").set("parts",
+                        TestJson.MAPPER.createArrayNode().add(TestJson.MAPPER.createObjectNode().put("text", text)))).toString();
+        return http.send(HttpRequest.newBuilder(URI.create(base + "api/run")).header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private JsonNode stored(String session) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "api/admin/sessions?key=" + session
+                + "&userId=bounded")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return TestJson.MAPPER.readTree(response.body());
+    }
+
+    @Test
+    void aPacedModelsTurnEndsAtItsTimeoutAndItsSessionIsFreeAtOnce() throws Exception {
+        String session = "bounded-paced-" + UUID.randomUUID();
+        String[] words = new String[2000];
+        java.util.Arrays.fill(words, "word ");
+        PacedText paced = PacedText.openAi(Duration.ofMillis(100), words); // 200 s of answer
+        fake.enqueue(paced);
+        long start = System.nanoTime();
+        HttpResponse<String> timedOut = run(session, "tell me everything");
+        long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
+        assertEquals(504, timedOut.statusCode(), timedOut.body());
+        assertTrue(timedOut.body().contains("turn_timeout"), timedOut.body());
+        assertTrue(took >= TIMEOUT.toMillis() && took < TIMEOUT.toMillis() + 1500, "ended at the timeout: " + took + " ms");
+        assertFalse(paced.finished().get(5, TimeUnit.SECONDS), "the model's stream was closed, not read to its end");
+
+        fake.enqueue(Reply.openAiText("Here."));
+        long again = System.nanoTime();
+        HttpResponse<String> next = run(session, "shorter please");
+        assertEquals(200, next.statusCode(), next.body());
+        assertTrue(Duration.ofNanos(System.nanoTime() - again).toMillis() < 3000, "the session was free at once");
+
+        JsonNode messages = stored(session).path("messages");
+        assertEquals("tell me everything", messages.path(0).path("content").asText(), "the question stayed");
+        assertTrue(messages.toString().contains("the turn did not finish within the request timeout (PT4S)"),
+                "how the turn ended is stored: " + messages);
+    }
+
+    @Test
+    void aModelThatFallsSilentFailsAtTheReadTimeout() throws Exception {
+        String session = "bounded-silent-" + UUID.randomUUID();
+        fake.enqueue(Reply.stalled(Duration.ofSeconds(30), OpenAi.roleFrame()));
+        long start = System.nanoTime();
+        HttpResponse<String> silent = run(session, "hello?");
+        long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
+        assertEquals(504, silent.statusCode(), silent.body());
+        assertTrue(silent.body().contains("provider_timeout") && silent.body().contains("sent nothing for 2000 ms"), silent.body());
+        assertTrue(took < TIMEOUT.toMillis(), "the read timeout came first: " + took + " ms");
+    }
+
+    @Test
+    void aToolRunningAtTheTimeoutIsStoppedAndItsCallStaysRecorded() throws Exception {
+        String session = "bounded-tool-" + UUID.randomUUID();
+        String marker = "late-" + session + ".txt";
+        fake.enqueue(Reply.openAiToolCall("call_slow", "exec", "{\"command\":\"sleep 8; echo late > " + marker + "\"}"));
+        HttpResponse<String> response = run(session, "run the slow job");
+        assertEquals(504, response.statusCode(), response.body());
+
+        JsonNode messages = stored(session).path("messages");
+        String all = messages.toString();
+        assertTrue(all.contains("call_slow") && all.contains("sleep 8"), "the call is recorded: " + all);
+        assertTrue(all.contains("interrupted"), "with how it ended: " + all);
+        Thread.sleep(6_000); // past the command's own end
+        Path workspace = Path.of(System.getProperty("it.workspace", "target/it-workspace"));
+        assertFalse(Files.exists(workspace.resolve(marker)), "the command's process group was killed at the timeout");
+    }
+
+    @Test
+    void toolCallsOfTwelveAndTwentyMebibytesAreRecordedBounded() throws Exception {
+        for (int mebibytes : new int[] {12, 20}) {
+            String session = "bounded-big-" + mebibytes + "-" + UUID.randomUUID();
+            String file = "big/" + session + ".txt";
+            String content = "y".repeat(mebibytes * 1024 * 1024);
+            fake.reset().enqueue(Reply.openAiToolCall("call_big", "fs_write", "{\"path\":\"" + file + "\",\"content\":\"" + content + "\"}"))
+                    .enqueue(Reply.openAiText("Written."));
+            HttpResponse<String> response = run(session, "write " + mebibytes + " MiB");
+            assertEquals(200, response.statusCode(), response.body().substring(0, Math.min(500, response.body().length())));
+            JsonNode messages = stored(session).path("messages");
+            JsonNode call = messages.path(1).path("toolCalls").path(0);
+            assertEquals("call_big", call.path("id").asText(), messages.toString().substring(0, 500));
+            assertTrue(call.path("input").asText().contains("more characters cut"), "recorded, bounded");
+            assertTrue(call.path("input").asText().length() < 2_000_000);
+            assertEquals("Written.", messages.path(3).path("content").asText());
+        }
+    }
+
+    @Test
+    void aPageNumberThatWouldOverflowIsABadRequest() throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base
+                + "api/admin/sessions?page=2147483647&size=200")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, response.statusCode(), response.body());
+        assertTrue(response.body().contains("invalid_page"), response.body());
+    }
+}
