@@ -1,6 +1,7 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
+import ai.lango.config.LangoSettings;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
@@ -15,6 +16,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -24,6 +27,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -40,6 +48,9 @@ public class AdkApiResource {
 
     @Inject
     AgentService agent;
+
+    @Inject
+    LangoSettings settings;
 
     @GET
     @Path("list-apps")
@@ -88,24 +99,44 @@ public class AdkApiResource {
         return new RunRequest(null, error);
     }
 
-    /** Runs one turn; answers with every event of the run (the user's own event not included). */
+    /**
+     * Runs one turn; answers with every event of the run (the user's own event not included). The
+     * request is suspended while the turn runs on its own thread: no container thread waits for the
+     * model, so many concurrent runs do not queue behind the few threads Liberty's executor starts with.
+     */
     @POST
     @Path("run")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response run(String body) {
+    public void run(String body, @Suspended AsyncResponse response) {
         RunRequest run = parse(body);
         if (run.error() != null) {
-            return run.error();
+            response.resume(run.error());
+            return;
         }
         List<String> events = new ArrayList<>();
         TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().sessionKey(), run.turn().message(), false);
-        try {
-            agent.await(agent.chatAdk(unstreamed, events::add));
-        } catch (TurnFailedException e) {
-            return TurnFailures.of(e).response(e.getMessage());
-        }
-        return Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build();
+        AtomicReference<CompletableFuture<String>> turn = new AtomicReference<>();
+        // The runner enforces the request timeout itself; this bound only guards against a stuck turn.
+        response.setTimeoutHandler(suspended -> {
+            turn.get().cancel(true);
+            suspended.resume(turnFailed(new TurnFailedException("the turn did not finish within the request timeout",
+                    new TimeoutException())));
+        });
+        response.setTimeout(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        turn.set(agent.chatAdk(unstreamed, events::add));
+        turn.get().whenComplete((answer, failure) -> {
+            if (failure == null) {
+                response.resume(Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build());
+            } else {
+                response.resume(turnFailed(failure));
+            }
+        });
+    }
+
+    private static Response turnFailed(Throwable failure) {
+        Throwable turnError = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return TurnFailures.of(turnError).response(turnError.getMessage());
     }
 
     /**

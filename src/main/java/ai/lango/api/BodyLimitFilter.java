@@ -27,7 +27,7 @@ import java.nio.charset.StandardCharsets;
  * holds more than the limit in memory. Refusals are 413 with the JSON error shape, and the
  * connection is closed rather than drained.
  */
-@WebFilter("/api/*")
+@WebFilter(urlPatterns = "/api/*", asyncSupported = true)
 public class BodyLimitFilter extends HttpFilter {
 
     @Inject

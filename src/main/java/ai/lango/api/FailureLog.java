@@ -17,7 +17,7 @@ import java.util.logging.Logger;
  * log; a URL Liberty refuses never reaches this filter. A client that goes away mid-answer
  * (IOException) is not the server's failure and is not logged.
  */
-@WebFilter("/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class FailureLog extends HttpFilter {
 
     private static final Logger LOG = Logger.getLogger(FailureLog.class.getName());

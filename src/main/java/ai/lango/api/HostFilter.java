@@ -17,7 +17,7 @@ import java.io.IOException;
  * Every request to the application (pages, /api, /metrics, the /ws upgrade) must name this server
  * in its Host header: a loopback name, the bound interface, or a name in lango.http.allowed-hosts.
  */
-@WebFilter("/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class HostFilter extends HttpFilter {
 
     @Inject

@@ -14,7 +14,7 @@ import java.io.IOException;
  * servlet answers it by throwing FileNotFoundException, which, thrown through the application's
  * filters, files an FFDC report on disk for every such request: any client could fill the disk.
  */
-@WebFilter("/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class MissingFiles extends HttpFilter {
 
     @Override

@@ -83,6 +83,8 @@ class ScaleOutIT {
         Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), port);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_SESSION_LEASE_TIMEOUT", LEASE.toString());
+        // The fake model says nothing for POOL_MODEL_TIME, longer than the default read timeout allows.
+        environment.put("LANGO_PROVIDER_READ_TIMEOUT", POOL_MODEL_TIME.multipliedBy(3).toString());
         environment.put("LANGO_A2A_ENABLED", "false");
         return LibertyServer.copyOf(name, port, environment);
     }
