@@ -6,13 +6,16 @@ import ai.lango.a2a.JsonRpcError;
 import ai.lango.adk.AgentService;
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
+import ai.lango.security.Identity;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -27,7 +30,7 @@ import jakarta.ws.rs.core.Response;
 public class A2aResource {
 
     static final String PATH = "a2a";
-    /** The user every A2A turn runs as. */
+    /** The user the operator's A2A turns run as (without authentication, every caller's). */
     static final String USER_ID = "a2a";
     /** A2A conversations are stored as sessions "a2a-&lt;contextId&gt;". */
     static final String SESSION_PREFIX = "a2a-";
@@ -40,16 +43,20 @@ public class A2aResource {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
-    public Response call(String body) {
+    public Response call(String body, @Context HttpServletRequest request) {
         if (!settings.a2a().enabled()) {
             return disabled();
         }
-        return Response.ok(new A2aServer(this::turn).handle(body), MediaType.APPLICATION_JSON).build();
+        // A caller is a user like any other: its contexts are its own sessions. The operator's are the user "a2a"'s.
+        Identity caller = Callers.of(request);
+        String user = caller.operator() ? USER_ID : caller.userId();
+        return Response.ok(new A2aServer((contextId, text) -> turn(user, contextId, text)).handle(body),
+                MediaType.APPLICATION_JSON).build();
     }
 
-    private String turn(String contextId, String text) throws A2aException {
+    private String turn(String user, String contextId, String text) throws A2aException {
         try {
-            return agent.await(agent.chat(new TurnRequest(USER_ID, SESSION_PREFIX + contextId, text, false), event -> {
+            return agent.await(agent.chat(new TurnRequest(user, SESSION_PREFIX + contextId, text, false), event -> {
             }));
         } catch (TurnFailedException e) {
             if (TurnFailures.of(e).status() == Response.Status.NOT_FOUND) {

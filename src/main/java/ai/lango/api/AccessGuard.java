@@ -3,13 +3,11 @@ package ai.lango.api;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.SettingsParser;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Locale;
 
 /**
- * Who may call: the bearer token (when one is configured), the origins allowed to open /ws, and
- * the Host names the server answers to.
+ * Where calls may come from: the origins allowed to open /ws, and the Host names the server answers
+ * to. (Who calls is {@link ai.lango.security.Credentials}' business.)
  */
 public final class AccessGuard {
 
@@ -57,26 +55,6 @@ public final class AccessGuard {
         }
         int colon = host.indexOf(':');
         return colon < 0 ? host : host.substring(0, colon);
-    }
-
-    public boolean tokenRequired() {
-        return access.token().isPresent();
-    }
-
-    /** An "Authorization: Bearer …" header with the configured token; compared in constant time. */
-    public boolean authorizationMatches(String header) {
-        if (access.token().isEmpty()) {
-            return true;
-        }
-        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return false;
-        }
-        return tokenMatches(header.substring(7).trim());
-    }
-
-    public boolean tokenMatches(String presented) {
-        return access.token().map(expected -> presented != null && MessageDigest.isEqual(
-                expected.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8))).orElse(true);
     }
 
     /**

@@ -2,6 +2,7 @@ package ai.lango.api;
 
 import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
+import ai.lango.security.Identity;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -63,6 +65,15 @@ public class AdkApiResource {
     private record RunRequest(TurnRequest turn, Response error) {
     }
 
+    /** The run a body asks for, if the caller may run it: only as themselves, unless they administer. */
+    private static RunRequest parse(String body, Identity caller) {
+        RunRequest run = parse(body);
+        if (run.error() != null) {
+            return run;
+        }
+        return Callers.refusedUnlessActsAs(caller, run.turn().userId()).map(AdkApiResource::failed).orElse(run);
+    }
+
     private static RunRequest parse(String body) {
         JsonNode request;
         try {
@@ -108,8 +119,8 @@ public class AdkApiResource {
     @Path("run")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public void run(String body, @Suspended AsyncResponse response) {
-        RunRequest run = parse(body);
+    public void run(String body, @Context HttpServletRequest request, @Suspended AsyncResponse response) {
+        RunRequest run = parse(body, Callers.of(request));
         if (run.error() != null) {
             response.resume(run.error());
             return;
@@ -148,8 +159,8 @@ public class AdkApiResource {
     @Path("run_sse")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public Response runSse(String body, @Context HttpServletResponse servletResponse) {
-        RunRequest run = parse(body);
+    public Response runSse(String body, @Context HttpServletRequest request, @Context HttpServletResponse servletResponse) {
+        RunRequest run = parse(body, Callers.of(request));
         if (run.error() != null) {
             return run.error();
         }

@@ -12,8 +12,9 @@ import jakarta.ws.rs.core.Response;
 /** Errors as docs/contract.md has them: {"error": {"code": "…", "message": "…"}}, never a stack trace. */
 final class ApiError {
 
-    /** What a caller without the configured token is told, by JAX-RS and by the servlets alike. */
-    static final String UNAUTHORIZED = "this server requires \"Authorization: Bearer <" + Keys.AUTH_TOKEN + ">\"";
+    /** What a caller without a valid credential is told, by JAX-RS and by the servlets alike. */
+    static final String UNAUTHORIZED = "this server requires \"Authorization: Bearer <credential>\": the operator's "
+            + Keys.AUTH_TOKEN + ", a user's API token or a JWT of the configured identity provider";
 
     private ApiError() {
     }

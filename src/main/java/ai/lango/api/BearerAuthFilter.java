@@ -1,25 +1,48 @@
 package ai.lango.api;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.security.Credentials;
+import ai.lango.security.Identity;
+import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
+import java.util.List;
+import java.util.Optional;
 
-/** With lango.auth.token set, every /api call needs "Authorization: Bearer <token>". */
+/**
+ * Who calls /api, from their credential (see {@link Credentials}): 401 without one when one is
+ * required; the admin API is for administrators (403); ADK's user routes
+ * ({@code apps/{app}/users/{user}/…}) are the named user's own (403 for anyone else who does not
+ * administer). The identity is kept on the request for the resources ({@link Callers}).
+ */
 @Provider
+@Priority(Priorities.AUTHENTICATION)
 public class BearerAuthFilter implements ContainerRequestFilter {
 
     @Inject
-    LangoSettings settings;
+    Credentials credentials;
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (!new AccessGuard(settings.access()).authorizationMatches(request.getHeaderString(HttpHeaders.AUTHORIZATION))) {
+        Optional<Identity> caller = credentials.fromAuthorization(request.getHeaderString(HttpHeaders.AUTHORIZATION));
+        if (caller.isEmpty()) {
             request.abortWith(Response.fromResponse(ApiError.of(Response.Status.UNAUTHORIZED, "unauthorized", ApiError.UNAUTHORIZED))
                     .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer").build());
+            return;
+        }
+        Identity identity = caller.get();
+        request.setProperty(Callers.PROPERTY, identity);
+        List<String> segments = request.getUriInfo().getPathSegments().stream().map(s -> s.getPath()).toList();
+        if (!segments.isEmpty() && segments.get(0).equals("admin") && !identity.admin()) {
+            request.abortWith(ApiError.of(Response.Status.FORBIDDEN, "forbidden", "the admin API is for administrators"));
+            return;
+        }
+        if (segments.size() >= 4 && segments.get(0).equals("apps") && segments.get(2).equals("users")) {
+            Callers.refusedUnlessActsAs(identity, segments.get(3)).ifPresent(request::abortWith);
         }
     }
 }

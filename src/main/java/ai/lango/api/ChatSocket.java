@@ -3,6 +3,8 @@ package ai.lango.api;
 import ai.lango.adk.AgentService;
 import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
+import ai.lango.security.Credentials;
+import ai.lango.security.Identity;
 import ai.lango.session.SessionTitles;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnEvent;
@@ -56,8 +58,11 @@ public class ChatSocket {
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
 
-    /** One endpoint instance per connection: whether this one has shown the token. */
-    private volatile boolean authenticated;
+    @Inject
+    Credentials credentials;
+
+    /** One endpoint instance per connection: who it is, once it has shown a credential (or none is needed). */
+    private volatile Identity caller;
     /** The frame being received, part by part; its size in UTF-8 bytes, and whether it went over the limit. */
     private final StringBuilder frame = new StringBuilder();
     private long frameBytes;
@@ -67,15 +72,15 @@ public class ChatSocket {
 
     @OnOpen
     public void open(Session session) {
-        authenticated = !new AccessGuard(settings.access()).tokenRequired();
+        caller = credentials.required() ? null : Identity.OPERATOR;
         session.setMaxTextMessageBufferSize(PART_CHARS);
         session.setMaxBinaryMessageBufferSize(PART_CHARS);
         session.setMaxIdleTimeout(0);
-        if (!authenticated) {
+        if (caller == null) {
             // A socket that never authenticates must not stay open: it would hold a connection for nothing.
             Duration wait = settings.access().authTimeout();
             authDeadline = scheduler.schedule(() -> {
-                if (!authenticated && session.isOpen()) {
+                if (caller == null && session.isOpen()) {
                     close(session, "no auth frame within " + wait.toSeconds() + " s; authenticate first with"
                             + " {\"type\":\"auth\",\"token\":…}");
                 }
@@ -105,7 +110,7 @@ public class ChatSocket {
         frameBytes = 0;
         frameTooLarge = false;
         if (tooLarge) {
-            if (!authenticated) {
+            if (caller == null) {
                 authenticate(session, JSON.createObjectNode());
                 return;
             }
@@ -120,14 +125,14 @@ public class ChatSocket {
         try {
             request = JSON.readTree(frame);
         } catch (IOException e) {
-            if (!authenticated) {
+            if (caller == null) {
                 authenticate(session, JSON.createObjectNode());
                 return;
             }
             send(session, error(null, "invalid_json", "the frame is not valid JSON"));
             return;
         }
-        if (!authenticated) {
+        if (caller == null) {
             authenticate(session, request);
             return;
         }
@@ -168,7 +173,7 @@ public class ChatSocket {
             send(session, error(id, "invalid_id", invalidKey.get()));
         } else if (title.isEmpty()) {
             send(session, error(id, "invalid_params", "params.title must have a readable character"));
-        } else if (!agent.renameSession(Names.DEFAULT_USER, sessionKey, title.get())) {
+        } else if (!agent.renameSession(user(), sessionKey, title.get())) {
             send(session, error(id, "session_not_found", "no session \"" + sessionKey + "\""));
         } else {
             ObjectNode response = JSON.createObjectNode().put("type", "response");
@@ -176,6 +181,11 @@ public class ChatSocket {
             response.putObject("result").put("sessionKey", sessionKey).put("title", title.get());
             send(session, response);
         }
+    }
+
+    /** Whose sessions this socket's turns are: its user's; the operator's are the user "user"'s. */
+    private String user() {
+        return caller.operator() ? Names.DEFAULT_USER : caller.userId();
     }
 
     @OnClose
@@ -214,13 +224,18 @@ public class ChatSocket {
         return bytes;
     }
 
-    /** With lango.auth.token set, the first frame must be {"type":"auth","token":…}; anything else closes. */
+    /**
+     * With authentication configured, the first frame must be {"type":"auth","token":…} with a
+     * credential (lango.auth.token, a user's API token or a JWT); anything else closes. The socket
+     * then acts as that user.
+     */
     private void authenticate(Session session, JsonNode frame) {
-        if ("auth".equals(frame.path("type").asText())
-                && new AccessGuard(settings.access()).tokenMatches(frame.path("token").asText(null))) {
-            authenticated = true;
+        Optional<Identity> identity = "auth".equals(frame.path("type").asText())
+                ? credentials.identify(frame.path("token").asText(null)) : Optional.empty();
+        if (identity.isPresent()) {
+            caller = identity.get();
             cancelAuthDeadline();
-            send(session, event("auth.ok", JSON.createObjectNode()));
+            send(session, event("auth.ok", JSON.createObjectNode().put("userId", user())));
             return;
         }
         close(session, "authenticate first with {\"type\":\"auth\",\"token\":…}");
@@ -240,7 +255,7 @@ public class ChatSocket {
         if (!last) {
             return;
         }
-        if (!authenticated) {
+        if (caller == null) {
             authenticate(session, JSON.createObjectNode());
             return;
         }
@@ -250,7 +265,7 @@ public class ChatSocket {
     /** Starts the turn on the agent's turn threads; the frames go out as it runs, the response when it ends. */
     private void turn(Session session, JsonNode id, String sessionKey, String message) {
         send(session, event("agent.thinking", payload(sessionKey)));
-        agent.chat(new TurnRequest(Names.DEFAULT_USER, sessionKey, message, true), e -> forward(session, sessionKey, e))
+        agent.chat(new TurnRequest(user(), sessionKey, message, true), e -> forward(session, sessionKey, e))
                 .whenComplete((answer, failure) -> {
                     send(session, event("agent.done", payload(sessionKey)));
                     if (failure == null) {

@@ -1,6 +1,7 @@
 package ai.lango.api;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.security.Credentials;
+import ai.lango.security.Identity;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -11,11 +12,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * {@code GET /metrics}: Lango's meters and the JVM's in the Prometheus text format (OpenMetrics when
  * the scraper asks for it). Served by the WAR rather than Liberty's mpMetrics app so that, with
- * {@code lango.auth.token} set, it needs the bearer token like /api.
+ * authentication configured, it needs an administrator's credential like the admin API.
  */
 @WebServlet(name = "Metrics", urlPatterns = "/metrics")
 public class MetricsServlet extends HttpServlet {
@@ -24,7 +26,7 @@ public class MetricsServlet extends HttpServlet {
     PrometheusMeterRegistry registry;
 
     @Inject
-    LangoSettings settings;
+    Credentials credentials;
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -32,10 +34,16 @@ public class MetricsServlet extends HttpServlet {
             return;
         }
         boolean body = request.getMethod().equals("GET");
-        if (!new AccessGuard(settings.access()).authorizationMatches(request.getHeader("Authorization"))) {
+        Optional<Identity> caller = credentials.fromAuthorization(request.getHeader("Authorization"));
+        if (caller.isEmpty()) {
             response.setHeader("WWW-Authenticate", "Bearer");
             ServletJson.write(response, HttpServletResponse.SC_UNAUTHORIZED,
                     ApiError.body("unauthorized", ApiError.UNAUTHORIZED), body);
+            return;
+        }
+        if (!caller.get().admin()) {
+            ServletJson.write(response, HttpServletResponse.SC_FORBIDDEN,
+                    ApiError.body("forbidden", "the metrics are for administrators"), body);
             return;
         }
         String accept = request.getHeader("Accept");

@@ -10,12 +10,14 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
@@ -49,14 +51,15 @@ public class SessionsResource {
     }
 
     @POST
-    public Response create(@PathParam("app") String app, @PathParam("user") String user, String body) {
-        return create(app, user, null, body);
+    public Response create(@PathParam("app") String app, @PathParam("user") String user, String body,
+                           @Context HttpServletRequest request) {
+        return create(app, user, null, body, request);
     }
 
     @POST
     @Path("{id}")
     public Response create(@PathParam("app") String app, @PathParam("user") String user,
-                           @PathParam("id") String id, String body) {
+                           @PathParam("id") String id, String body, @Context HttpServletRequest request) {
         if (!Names.APP.equals(app)) {
             return unknownApp(app);
         }
@@ -73,6 +76,10 @@ public class SessionsResource {
             state = stateNode == null || stateNode.isNull() ? Map.of() : ApiJson.MAPPER.convertValue(stateNode, MAP);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", "the body must be {\"state\":{…}} or empty");
+        }
+        Optional<Response> shared = Callers.refusedAppState(Callers.of(request), state);
+        if (shared.isPresent()) {
+            return shared.get();
         }
         try {
             return json(sessions.create(user, id, state));

@@ -194,6 +194,19 @@ public final class Keys {
     public static final Setting<Long> MAX_BODY = ACCESS.add(Setting.size("lango.http.max-body",
             LangoSettings.Access.DEFAULT_MAX_BODY, 1024, 1024L * 1024 * 1024, "1MiB",
             "The largest request body on /api; larger is 413."));
+    public static final Setting<String> JWT_ISSUER = ACCESS.add(Setting.text("lango.auth.jwt.issuer", null,
+            "Accept JWTs from the team's identity provider: the issuer (iss) they must name. With this set, callers"
+                    + " are told apart by JWTs (and by API tokens issued with POST /api/admin/users).")
+            .example("https://login.example.com/realms/team"));
+    public static final Setting<String> JWT_PUBLIC_KEY = ACCESS.add(Setting.text("lango.auth.jwt.public-key", null,
+            "The key that signs the JWTs: a PEM public key (RSA or EC) or a JWK set as JSON; or give lango.auth.jwt.jwks-url."));
+    public static final Setting<String> JWT_JWKS_URL = ACCESS.add(Setting.text("lango.auth.jwt.jwks-url", null,
+            "Where the identity provider publishes its signing keys (a JWK set), fetched and cached.")
+            .example("https://login.example.com/realms/team/protocol/openid-connect/certs"));
+    public static final Setting<String> JWT_AUDIENCE = ACCESS.add(Setting.text("lango.auth.jwt.audience", null,
+            "The audience (aud) a JWT must name; unset: any.").example("lango"));
+    public static final Setting<String> JWT_ADMIN_GROUP = ACCESS.add(Setting.text("lango.auth.jwt.admin-group", "admin",
+            "Members of this group (the JWT's groups claim) administer the server."));
     public static final Setting<Duration> WS_AUTH_TIMEOUT = ACCESS.add(Setting.duration("lango.ws.auth-timeout",
             LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, Duration.ofMillis(1), NO_MAX,
             "With a token: how long /ws waits for the auth frame before it closes the socket."));

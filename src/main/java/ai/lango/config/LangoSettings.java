@@ -63,7 +63,18 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * request body on /api, and how long /ws waits for the auth frame.
      */
     public record Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts,
-                         long maxBody, Duration authTimeout) {
+                         long maxBody, Duration authTimeout, Optional<Jwt> jwt) {
+
+        /** The token and limits, without JWTs. */
+        public Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts, long maxBody,
+                      Duration authTimeout) {
+            this(token, allowedOrigins, allowedHosts, maxBody, authTimeout, Optional.empty());
+        }
+
+        /** Whether callers must show a credential: the operator's token, or JWTs (users' API tokens need either). */
+        public boolean authenticates() {
+            return token.isPresent() || jwt.isPresent();
+        }
 
         /** lango.http.max-body's default: 1 MiB. */
         public static final long DEFAULT_MAX_BODY = 1024 * 1024;
@@ -78,8 +89,18 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         @Override
         public String toString() {
             return "Access[token=" + token.map(t -> Redaction.MASK).orElse("-") + ", allowedOrigins=" + allowedOrigins
-                    + ", allowedHosts=" + allowedHosts + ", maxBody=" + maxBody + ", authTimeout=" + authTimeout + "]";
+                    + ", allowedHosts=" + allowedHosts + ", maxBody=" + maxBody + ", authTimeout=" + authTimeout
+                    + ", jwt=" + jwt.map(Jwt::toString).orElse("-") + "]";
         }
+    }
+
+    /**
+     * lango.auth.jwt.*: JWTs from the team's identity provider, signed by {@code publicKey} (PEM or a
+     * JWK set) or a key of {@code jwksUrl}; the user is the upn (else preferred_username, else sub),
+     * an administrator when the groups claim holds {@code adminGroup}.
+     */
+    public record Jwt(String issuer, Optional<String> publicKey, Optional<URI> jwksUrl, Optional<String> audience,
+                      String adminGroup) {
     }
 
     /**

@@ -70,9 +70,11 @@ public final class SettingsParser {
         int port = get(Keys.HTTP_PORT);
         String host = get(Keys.HTTP_HOST);
         Optional<String> token = find(Keys.AUTH_TOKEN);
-        if (!isLoopback(host) && token.isEmpty()) {
+        Optional<LangoSettings.Jwt> jwt = jwt();
+        if (!isLoopback(host) && token.isEmpty() && jwt.isEmpty()) {
             throw new UnsafeBindingException(Keys.HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
-                    + " but " + Keys.AUTH_TOKEN + " is not set; set a token, or bind to localhost");
+                    + " but " + Keys.AUTH_TOKEN + " is not set; set a token (or accept JWTs: " + Keys.JWT_ISSUER
+                    + "), or bind to localhost");
         }
         Path dataDir = directory(Keys.DATA_DIR).orElse(home.resolve(".lango").toAbsolutePath().normalize());
         shown(Keys.DATA_DIR, dataDir.toString());
@@ -96,7 +98,29 @@ public final class SettingsParser {
                 model, new LangoSettings.Sessions(get(Keys.SESSION_TTL), budget, get(Keys.SESSION_LEASE_TIMEOUT)),
                 agentLimits(), tools(dataDir),
                 new LangoSettings.Access(token, get(Keys.ALLOWED_ORIGINS), get(Keys.ALLOWED_HOSTS), get(Keys.MAX_BODY),
-                        get(Keys.WS_AUTH_TIMEOUT)), a2a(), memory(), knowledge(model), retrieval());
+                        get(Keys.WS_AUTH_TIMEOUT), jwt), a2a(), memory(), knowledge(model), retrieval());
+    }
+
+    /** lango.auth.jwt.*: off without an issuer; with one, a key or a JWKS URL is required. */
+    private Optional<LangoSettings.Jwt> jwt() {
+        Optional<String> issuer = find(Keys.JWT_ISSUER);
+        Optional<String> key = find(Keys.JWT_PUBLIC_KEY);
+        Optional<URI> jwks = find(Keys.JWT_JWKS_URL).map(url -> httpUrl(url).orElseThrow(() -> invalid(Keys.JWT_JWKS_URL.key(), url,
+                "an absolute http:// or https:// URL")));
+        Optional<String> audience = find(Keys.JWT_AUDIENCE);
+        String adminGroup = get(Keys.JWT_ADMIN_GROUP);
+        if (issuer.isEmpty()) {
+            if (key.isPresent() || jwks.isPresent()) {
+                throw invalid(Keys.JWT_ISSUER.key(), null, "the issuer the JWTs name (required with " + Keys.JWT_PUBLIC_KEY
+                        + " or " + Keys.JWT_JWKS_URL + ")");
+            }
+            return Optional.empty();
+        }
+        if (key.isEmpty() == jwks.isEmpty()) {
+            throw invalid(Keys.JWT_PUBLIC_KEY.key(), key.isPresent() ? "(set)" : null,
+                    "either " + Keys.JWT_PUBLIC_KEY + " or " + Keys.JWT_JWKS_URL + " (one of them) with " + Keys.JWT_ISSUER);
+        }
+        return Optional.of(new LangoSettings.Jwt(issuer.get(), key, jwks, audience, adminGroup));
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */

@@ -1,0 +1,28 @@
+package ai.lango.security;
+
+/**
+ * Who is calling: a user, and whether they administer the server (the admin API, any user's data,
+ * shared data). Always from a credential, never from a parameter; without authentication configured
+ * every caller is the operator.
+ *
+ * @param userId   whose sessions, memory, knowledge and files these are
+ * @param admin    whether this caller may administer
+ * @param operator whether this is the server's operator (lango.auth.token, or no authentication at all)
+ */
+public record Identity(String userId, boolean admin, boolean operator) {
+
+    /** The operator acts as this user where a user is needed and none is named (/ws, the chat page). */
+    public static final String OPERATOR_USER = "user";
+
+    /** The single-operator server's caller, and the holder of lango.auth.token. */
+    public static final Identity OPERATOR = new Identity(OPERATOR_USER, true, true);
+
+    public static Identity user(String userId, boolean admin) {
+        return new Identity(userId, admin, false);
+    }
+
+    /** Whether this caller may act on {@code user}'s data: their own, or any as an administrator. */
+    public boolean mayActAs(String user) {
+        return admin || userId.equals(user);
+    }
+}

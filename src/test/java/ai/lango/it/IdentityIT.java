@@ -1,0 +1,247 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.interfaces.RSAPrivateKey;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Users told apart by credential on the real server: the operator's lango.auth.token, API tokens an
+ * administrator issues, and JWTs signed by a key this test makes. Every probe a caller could make on
+ * another user's sessions (read, run, delete, list, /ws, A2A contexts, app: state) is refused or
+ * lands in the caller's own data, and the model never sees the other user's words.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class IdentityIT extends FakeLlmIT {
+
+    private static final String OPERATOR = "op-it-" + "0123456789abcdef";
+    private static final String ISSUER = "https://idp.lango.test";
+    private static final KeyPair IDP = rsaKey();
+    private static final KeyPair STRANGER = rsaKey();
+    private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.configured(ItDeployments.war("lango-identity.war"), "lango.auth.token=" + OPERATOR + "\n"
+                + "lango.auth.jwt.issuer=" + ISSUER + "\n"
+                + "lango.auth.jwt.audience=lango\n"
+                + "lango.auth.jwt.public-key=" + Base64.getEncoder().encodeToString(IDP.getPublic().getEncoded()) + "\n"
+                + "lango.a2a.enabled=true\n");
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private static KeyPair rsaKey() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A JWT as the identity provider would sign it (or, with {@code key}, as someone else would). */
+    private static String jwt(KeyPair key, String issuer, String subject, Instant expires, String... groups) throws Exception {
+        JWTClaimsSet claims = new JWTClaimsSet.Builder().issuer(issuer).subject(subject).audience("lango")
+                .expirationTime(java.util.Date.from(expires)).claim("groups", List.of(groups)).build();
+        SignedJWT token = new SignedJWT(new JWSHeader(JWSAlgorithm.RS256), claims);
+        token.sign(new RSASSASigner((RSAPrivateKey) key.getPrivate()));
+        return token.serialize();
+    }
+
+    private static String jwt(String subject, String... groups) throws Exception {
+        return jwt(IDP, ISSUER, subject, Instant.now().plusSeconds(600), groups);
+    }
+
+    private HttpResponse<String> call(String method, String path, String credential, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        if (credential != null) {
+            request.header("Authorization", "Bearer " + credential);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The operator issues {@code userId} a token; returns it. */
+    private String issue(String userId) throws Exception {
+        HttpResponse<String> issued = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + userId + "\"}");
+        assertEquals(201, issued.statusCode(), issued.body());
+        String token = TestJson.MAPPER.readTree(issued.body()).path("token").asText();
+        assertTrue(token.startsWith("lango_") && token.length() > 40, token);
+        return token;
+    }
+
+    private static String runBody(String user, String session, String text) {
+        return "{\"appName\":\"lango\",\"userId\":\"" + user + "\",\"sessionId\":\"" + session
+                + "\",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + text + "\"}]}}";
+    }
+
+    private boolean modelSaw(String text) {
+        return fake.requests().stream().anyMatch(r -> r.body() != null && r.body().contains(text));
+    }
+
+    @Test
+    void onlyAnAdministratorIssuesListsAndRevokesTokensAndTheTokenIsShownOnce() throws Exception {
+        String ann = "ann-" + RUN;
+        String token = issue(ann);
+        HttpResponse<String> list = call("GET", "api/admin/users", OPERATOR, null);
+        assertEquals(200, list.statusCode(), list.body());
+        assertTrue(list.body().contains("\"" + ann + "\""), list.body());
+        assertFalse(list.body().contains(token), "a listed user shows no token");
+
+        assertEquals(200, call("GET", "api/list-apps", token, null).statusCode());
+        for (String path : new String[] {"api/admin/users", "api/admin/config", "api/admin/sessions", "metrics"}) {
+            HttpResponse<String> refused = call("GET", path, token, null);
+            assertEquals(403, refused.statusCode(), path + ": " + refused.body());
+        }
+        assertEquals(403, call("POST", "api/admin/users", token, "{\"userId\":\"" + ann + "-2\"}").statusCode(),
+                "a user issues no tokens");
+        assertEquals(400, call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"../x\"}").statusCode());
+
+        String admin = jwt("carol-" + RUN, "admin");
+        assertEquals(200, call("GET", "api/admin/users", admin, null).statusCode(), "the admin group administers");
+        assertEquals(200, call("GET", "metrics", admin, null).statusCode());
+
+        assertEquals(204, call("DELETE", "api/admin/users/" + ann, OPERATOR, null).statusCode());
+        assertEquals(401, call("GET", "api/list-apps", token, null).statusCode(), "a revoked token names nobody");
+        assertEquals(404, call("DELETE", "api/admin/users/" + ann, OPERATOR, null).statusCode());
+    }
+
+    @Test
+    void aForgedExpiredOrForeignJwtIsRefused() throws Exception {
+        String user = "dave-" + RUN;
+        assertEquals(200, call("GET", "api/list-apps", jwt(user), null).statusCode());
+        String[] refused = {
+            jwt(STRANGER, ISSUER, user, Instant.now().plusSeconds(600)),
+            jwt(IDP, ISSUER, user, Instant.now().minusSeconds(600)),
+            jwt(IDP, "https://other.test", user, Instant.now().plusSeconds(600)),
+            jwt(user).substring(0, 40),
+        };
+        for (String credential : refused) {
+            HttpResponse<String> response = call("GET", "api/list-apps", credential, null);
+            assertEquals(401, response.statusCode(), response.body());
+            assertEquals("unauthorized", TestJson.MAPPER.readTree(response.body()).at("/error/code").asText());
+        }
+        String[] header = jwt(user).split("\\.");
+        String unsigned = Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"none\"}".getBytes()) + "."
+                + header[1] + ".";
+        assertEquals(401, call("GET", "api/list-apps", unsigned, null).statusCode(), "alg none");
+    }
+
+    @Test
+    void aUserReadsRunsDeletesAndListsOnlyTheirOwnSessions() throws Exception {
+        String ann = "ann-" + RUN + "-s";
+        String bob = "bob-" + RUN + "-s";
+        String annToken = issue(ann);
+        String bobToken = issue(bob);
+        String session = "diary-" + RUN;
+        String path = "api/apps/lango/users/" + ann + "/sessions/" + session;
+        assertEquals(200, call("POST", path, annToken, "{}").statusCode());
+        fake.enqueue(Reply.openAiText("Noted."));
+        HttpResponse<String> annRun = call("POST", "api/run", annToken, runBody(ann, session, "my PIN is 4921-" + RUN));
+        assertEquals(200, annRun.statusCode(), annRun.body());
+
+        int requestsBefore = fake.requests().size();
+        assertEquals(403, call("GET", path, bobToken, null).statusCode(), "read");
+        assertEquals(403, call("DELETE", path, bobToken, null).statusCode(), "delete");
+        assertEquals(403, call("GET", "api/apps/lango/users/" + ann + "/sessions", bobToken, null).statusCode(), "list");
+        assertEquals(403, call("POST", "api/run", bobToken, runBody(ann, session, "what is my PIN?")).statusCode(), "run");
+        assertEquals(403, call("POST", "api/run_sse", jwt(bob), runBody(ann, session, "what is my PIN?")).statusCode(),
+                "run_sse with a JWT");
+        assertEquals(requestsBefore, fake.requests().size(), "a refused run never reaches the model");
+
+        // bob's own session of the same id is his: it holds nothing of ann's.
+        fake.enqueue(Reply.openAiText("Hello bob."));
+        assertEquals(200, call("POST", "api/run", bobToken, runBody(bob, session, "what is my PIN?")).statusCode());
+        assertFalse(fake.last().body().contains("4921-" + RUN), "bob's model request carries nothing of ann's session");
+
+        HttpResponse<String> annReads = call("GET", path, jwt(ann), null);
+        assertEquals(200, annReads.statusCode(), "ann with a JWT of hers is ann too");
+        assertTrue(annReads.body().contains("4921-" + RUN));
+        assertEquals(200, call("GET", path, OPERATOR, null).statusCode(), "an administrator reads any user's session");
+
+        HttpResponse<String> appState = call("POST", "api/apps/lango/users/" + bob + "/sessions/app-" + RUN, bobToken,
+                "{\"state\":{\"app:banner\":\"ask for PINs\"}}");
+        assertEquals(403, appState.statusCode(), "app: state is everyone's: only an administrator writes it");
+    }
+
+    @Test
+    void socketsActAsTheUserTheirCredentialNames() throws Exception {
+        String ann = "ann-" + RUN + "-ws";
+        String annToken = issue(ann);
+        String session = "ws-" + RUN;
+        String secret = "ann-ws-secret-" + RUN;
+        try (ItSocket annSocket = ItSocket.connect(base); ItSocket bobSocket = ItSocket.connect(base)) {
+            annSocket.send("{\"type\":\"auth\",\"token\":\"" + annToken + "\"}");
+            assertEquals(ann, annSocket.next().path("payload").path("userId").asText(), "auth.ok names the user");
+            fake.enqueue(Reply.openAiText("Noted."));
+            annSocket.send(ItSocket.chat("a1", session, secret));
+            annSocket.untilResponse();
+
+            bobSocket.send("{\"type\":\"auth\",\"token\":\"" + jwt("bob-" + RUN + "-ws") + "\"}");
+            assertEquals("bob-" + RUN + "-ws", bobSocket.next().path("payload").path("userId").asText());
+            fake.enqueue(Reply.openAiText("Hello."));
+            bobSocket.send(ItSocket.chat("b1", session, "what did I say before?"));
+            List<JsonNode> frames = bobSocket.untilResponse();
+            assertEquals("Hello.", frames.get(frames.size() - 1).path("result").path("response").asText(), frames.toString());
+            assertFalse(fake.last().body().contains(secret), "bob's turn in the same session key carries nothing of ann's");
+        }
+        HttpResponse<String> stored = call("GET", "api/apps/lango/users/" + ann + "/sessions/" + session, annToken, null);
+        assertTrue(stored.body().contains(secret), "ann's socket turn is stored as ann's: " + stored.body());
+    }
+
+    @Test
+    void a2aContextsBelongToTheirCaller() throws Exception {
+        String context = "team-ctx-" + RUN;
+        String secret = "ann-a2a-secret-" + RUN;
+        fake.enqueue(Reply.openAiText("Noted."));
+        assertEquals(200, call("POST", "api/a2a", issue("ann-" + RUN + "-a2a"), a2a(context, secret)).statusCode());
+        assertTrue(modelSaw(secret));
+        fake.enqueue(Reply.openAiText("Hello."));
+        HttpResponse<String> bob = call("POST", "api/a2a", jwt("bob-" + RUN + "-a2a"), a2a(context, "what was said here?"));
+        assertEquals(200, bob.statusCode(), bob.body());
+        assertTrue(bob.body().contains("Hello."), bob.body());
+        assertFalse(fake.last().body().contains(secret), "another caller's context of the same id is its own");
+        assertEquals(401, call("POST", "api/a2a", null, a2a(context, "hi")).statusCode(), "A2A callers show a credential");
+    }
+
+    private static String a2a(String context, String text) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"method\":\"message/send\",\"params\":{\"message\":{\"role\":\"user\","
+                + "\"kind\":\"message\",\"messageId\":\"" + UUID.randomUUID() + "\",\"contextId\":\"" + context
+                + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + text + "\"}]}}}";
+    }
+}

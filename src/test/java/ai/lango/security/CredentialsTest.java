@@ -1,0 +1,125 @@
+package ai.lango.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.config.LangoSettings;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Who a credential names: the operator's token, a user's API token, a JWT of the identity provider; nobody otherwise. */
+class CredentialsTest {
+
+    private static final KeyPair KEYS = keys();
+    private static final KeyPair OTHER_KEYS = keys();
+    private static final String ISSUER = "https://login.example.com";
+
+    private static KeyPair keys() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String pem(KeyPair keys) {
+        return "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded())
+                + "\n-----END PUBLIC KEY-----\n";
+    }
+
+    /** A JWT signed with {@code keys}, as an identity provider issues it. */
+    static String jwt(KeyPair keys, String issuer, String user, List<String> groups, Duration validFor) throws Exception {
+        JWTClaimsSet claims = new JWTClaimsSet.Builder().issuer(issuer).subject("id-" + user).claim("upn", user)
+                .claim("groups", groups).audience("lango").expirationTime(new Date(System.currentTimeMillis() + validFor.toMillis()))
+                .build();
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).type(JOSEObjectType.JWT).build(), claims);
+        jwt.sign(new RSASSASigner(keys.getPrivate()));
+        return jwt.serialize();
+    }
+
+    private static final class Tokens extends UserTokens {
+        final Map<String, Identity> issued;
+
+        Tokens(Map<String, Identity> issued) {
+            this.issued = issued;
+        }
+
+        @Override
+        public Optional<Identity> identify(String token) {
+            return Optional.ofNullable(issued.get(token));
+        }
+    }
+
+    private static Credentials credentials(String operatorToken, boolean jwt) {
+        Credentials credentials = new Credentials();
+        credentials.access = new LangoSettings.Access(Optional.ofNullable(operatorToken), List.of(), List.of(), 1024 * 1024,
+                Duration.ofSeconds(10), jwt ? Optional.of(new LangoSettings.Jwt(ISSUER, Optional.of(pem(KEYS)), Optional.empty(),
+                        Optional.of("lango"), "admin")) : Optional.empty());
+        credentials.users = new Tokens(Map.of("lango_ann-token", Identity.user("ann", false)));
+        return credentials;
+    }
+
+    @Test
+    void withoutAuthenticationEveryCallerIsTheOperator() {
+        Credentials open = credentials(null, false);
+        assertEquals(Optional.of(Identity.OPERATOR), open.fromAuthorization(null));
+        assertEquals(Optional.of(Identity.OPERATOR), open.identify("lango_ann-token"), "a user's token changes nothing");
+    }
+
+    @Test
+    void theOperatorsTokenIsTheOperatorAndNothingElseIsAnybody() {
+        Credentials credentials = credentials("s3cret-operator", false);
+        assertEquals(Optional.of(Identity.OPERATOR), credentials.fromAuthorization("Bearer s3cret-operator"));
+        assertEquals(Optional.of(Identity.OPERATOR), credentials.fromAuthorization("bearer s3cret-operator"));
+        assertEquals(Optional.empty(), credentials.fromAuthorization("Bearer wrong"));
+        assertEquals(Optional.empty(), credentials.fromAuthorization("s3cret-operator"), "a bearer header, nothing else");
+        assertEquals(Optional.empty(), credentials.fromAuthorization(null));
+        assertEquals(Optional.empty(), credentials.identify(null));
+    }
+
+    @Test
+    void aUsersApiTokenIsThatUser() {
+        Credentials credentials = credentials("s3cret-operator", false);
+        Identity ann = credentials.fromAuthorization("Bearer lango_ann-token").orElseThrow();
+        assertEquals("ann", ann.userId());
+        assertTrue(!ann.admin() && !ann.operator() && ann.mayActAs("ann") && !ann.mayActAs("bob"));
+    }
+
+    @Test
+    void aJwtOfTheIdentityProviderIsItsUserAnAdministratorByGroup() throws Exception {
+        Credentials credentials = credentials(null, true);
+        Identity bob = credentials.identify(jwt(KEYS, ISSUER, "bob", List.of("staff"), Duration.ofMinutes(5))).orElseThrow();
+        assertEquals(Identity.user("bob", false), bob);
+        Identity carol = credentials.identify(jwt(KEYS, ISSUER, "carol", List.of("admin"), Duration.ofMinutes(5))).orElseThrow();
+        assertEquals(Identity.user("carol", true), carol);
+    }
+
+    @Test
+    void aJwtSignedByAnotherKeyFromAnotherIssuerExpiredOrUnsignedIsNobody() throws Exception {
+        Credentials credentials = credentials(null, true);
+        assertEquals(Optional.empty(), credentials.identify(jwt(OTHER_KEYS, ISSUER, "mallory", List.of("admin"), Duration.ofMinutes(5))));
+        assertEquals(Optional.empty(), credentials.identify(jwt(KEYS, "https://evil.example", "mallory", List.of(), Duration.ofMinutes(5))));
+        assertEquals(Optional.empty(), credentials.identify(jwt(KEYS, ISSUER, "mallory", List.of(), Duration.ofMinutes(-5))));
+        String unsigned = new PlainJWT(new JWTClaimsSet.Builder().issuer(ISSUER).claim("upn", "mallory")
+                .claim("groups", List.of("admin")).expirationTime(new Date(System.currentTimeMillis() + 60_000)).build()).serialize();
+        assertEquals(Optional.empty(), credentials.identify(unsigned), "alg none is never accepted");
+        assertEquals(Optional.empty(), credentials.identify(jwt(KEYS, ISSUER, "../etc", List.of(), Duration.ofMinutes(5))),
+                "a user id that breaks the id rule");
+    }
+}
