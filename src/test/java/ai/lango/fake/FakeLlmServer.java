@@ -70,7 +70,7 @@ public final class FakeLlmServer implements AutoCloseable {
     /** On a fixed port: integration tests point the server's configuration at it before it starts. */
     public static FakeLlmServer start(int port) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            HttpServer server = bind(port);
             ExecutorService executor = Executors.newCachedThreadPool(r -> {
                 Thread t = new Thread(r, "fake-llm");
                 t.setDaemon(true);
@@ -83,6 +83,29 @@ public final class FakeLlmServer implements AutoCloseable {
             return fake;
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the fake LLM server", e);
+        }
+    }
+
+    /**
+     * Binds the port, retrying for a few seconds: the previous test's fake on the same fixed port may
+     * still be letting go of it (seen once in CI: "Address already in use" right after a close).
+     */
+    private static HttpServer bind(int port) throws IOException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (true) {
+            try {
+                return HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            } catch (java.net.BindException inUse) {
+                if (port == 0 || System.nanoTime() > deadline) {
+                    throw inUse;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw inUse;
+                }
+            }
         }
     }
 
