@@ -7,6 +7,7 @@ import ai.lango.adk.AgentService;
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,6 +42,9 @@ public class A2aResource {
     @Inject
     LangoSettings settings;
 
+    @Inject
+    TurnAdmission admissions;
+
     @POST
     @Produces(MediaType.APPLICATION_JSON)
     public Response call(String body, @Context HttpServletRequest request) {
@@ -50,12 +54,16 @@ public class A2aResource {
         // A caller is a user like any other: its contexts are its own sessions. The operator's are the user "a2a"'s.
         Identity caller = Callers.of(request);
         String user = caller.operator() ? USER_ID : caller.userId();
-        return Response.ok(new A2aServer((contextId, text) -> turn(user, contextId, text)).handle(body),
+        return Response.ok(new A2aServer((contextId, text) -> turn(caller, user, contextId, text)).handle(body),
                 MediaType.APPLICATION_JSON).build();
     }
 
-    private String turn(String user, String contextId, String text) throws A2aException {
-        try {
+    private String turn(Identity caller, String user, String contextId, String text) throws A2aException {
+        TurnAdmission.Admission admission = admissions.admit(caller, user, SESSION_PREFIX + contextId);
+        if (!admission.admitted()) {
+            throw new A2aException(admission.code() + ": " + admission.message());
+        }
+        try (Quotas.Permit permit = admission.permit()) {
             return agent.await(agent.chat(new TurnRequest(user, SESSION_PREFIX + contextId, text, false), event -> {
             }));
         } catch (TurnFailedException e) {

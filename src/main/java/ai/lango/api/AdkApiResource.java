@@ -3,6 +3,7 @@ package ai.lango.api;
 import ai.lango.adk.AgentService;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
@@ -25,6 +26,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +35,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -53,6 +55,9 @@ public class AdkApiResource {
 
     @Inject
     LangoSettings settings;
+
+    @Inject
+    TurnAdmission admissions;
 
     @GET
     @Path("list-apps")
@@ -120,9 +125,15 @@ public class AdkApiResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public void run(String body, @Context HttpServletRequest request, @Suspended AsyncResponse response) {
-        RunRequest run = parse(body, Callers.of(request));
+        Identity caller = Callers.of(request);
+        RunRequest run = parse(body, caller);
         if (run.error() != null) {
             response.resume(run.error());
+            return;
+        }
+        TurnAdmission.Admission admission = admissions.admit(caller, run.turn().userId(), run.turn().sessionKey());
+        if (!admission.admitted()) {
+            response.resume(admission.response());
             return;
         }
         List<String> events = new ArrayList<>();
@@ -137,6 +148,7 @@ public class AdkApiResource {
         response.setTimeout(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
         turn.set(agent.chatAdk(unstreamed, events::add));
         turn.get().whenComplete((answer, failure) -> {
+            admission.permit().close();
             if (failure == null) {
                 response.resume(Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build());
             } else {
@@ -160,41 +172,52 @@ public class AdkApiResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public Response runSse(String body, @Context HttpServletRequest request, @Context HttpServletResponse servletResponse) {
-        RunRequest run = parse(body, Callers.of(request));
+        Identity caller = Callers.of(request);
+        RunRequest run = parse(body, caller);
         if (run.error() != null) {
             return run.error();
         }
+        TurnAdmission.Admission admission = admissions.admit(caller, run.turn().userId(), run.turn().sessionKey());
+        if (!admission.admitted()) {
+            return admission.response();
+        }
         StreamingOutput stream = out -> {
-            // The headers go now, with an SSE comment that clients skip: the client knows the run
-            // started while the model is still thinking. The entity stream's own flush does not send
-            // the response's first bytes; the servlet response's does.
-            out.write(RUN_STARTED);
-            out.flush();
-            servletResponse.flushBuffer();
-            AtomicBoolean clientGone = new AtomicBoolean();
-            Consumer<String> frame = event -> {
-                if (clientGone.get()) {
-                    return;
-                }
-                try {
-                    out.write(("data:" + event + "\n\n").getBytes(StandardCharsets.UTF_8));
-                    out.flush();
-                } catch (IOException e) {
-                    // The client left: the turn still runs to its end and is stored whole, so the
-                    // conversation stays consistent and the provider's stream is read and closed.
-                    clientGone.set(true);
-                }
-            };
-            try {
-                agent.await(agent.chatAdk(run.turn(), frame));
-            } catch (TurnFailedException e) {
-                ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
-                        .put("code", TurnFailures.of(e).code());
-                out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
-                out.flush();
+            try (Quotas.Permit permit = admission.permit()) {
+                streamTurn(run, out, servletResponse);
             }
         };
         return Response.ok(stream, MediaType.SERVER_SENT_EVENTS).header("Cache-Control", "no-cache").build();
+    }
+
+    private void streamTurn(RunRequest run, OutputStream out, HttpServletResponse servletResponse) throws IOException {
+        // The headers go now, with an SSE comment that clients skip: the client knows the run
+        // started while the model is still thinking. The entity stream's own flush does not send
+        // the response's first bytes; the servlet response's does.
+        out.write(RUN_STARTED);
+        out.flush();
+        servletResponse.flushBuffer();
+        AtomicBoolean clientGone = new AtomicBoolean();
+        Consumer<String> frame = event -> {
+            if (clientGone.get()) {
+                return;
+            }
+            try {
+                out.write(("data:" + event + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                // The client left: the turn still runs to its end and is stored whole, so the
+                // conversation stays consistent and the provider's stream is read and closed.
+                clientGone.set(true);
+            }
+        };
+        try {
+            agent.await(agent.chatAdk(run.turn(), frame));
+        } catch (TurnFailedException e) {
+            ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
+                    .put("code", TurnFailures.of(e).code());
+            out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
     }
 
     private static String text(JsonNode node, String field) {

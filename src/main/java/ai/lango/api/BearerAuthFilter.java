@@ -2,6 +2,7 @@ package ai.lango.api;
 
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,6 +28,9 @@ public class BearerAuthFilter implements ContainerRequestFilter {
     @Inject
     Credentials credentials;
 
+    @Inject
+    Quotas quotas;
+
     @Override
     public void filter(ContainerRequestContext request) {
         Optional<Identity> caller = credentials.fromAuthorization(request.getHeaderString(HttpHeaders.AUTHORIZATION));
@@ -36,6 +41,13 @@ public class BearerAuthFilter implements ContainerRequestFilter {
         }
         Identity identity = caller.get();
         request.setProperty(Callers.PROPERTY, identity);
+        Optional<Duration> overRate = quotas.request(identity);
+        if (overRate.isPresent()) {
+            request.abortWith(Response.fromResponse(ApiError.of(Response.Status.TOO_MANY_REQUESTS, "rate_limited",
+                    "too many requests (lango.quota.requests-per-minute): try again later"))
+                    .header("Retry-After", Math.max(1, overRate.get().toSeconds())).build());
+            return;
+        }
         List<String> segments = request.getUriInfo().getPathSegments().stream().map(s -> s.getPath()).toList();
         if (!segments.isEmpty() && segments.get(0).equals("admin") && !identity.admin()) {
             request.abortWith(ApiError.of(Response.Status.FORBIDDEN, "forbidden", "the admin API is for administrators"));

@@ -5,6 +5,7 @@ import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
 import ai.lango.session.SessionTitles;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnEvent;
@@ -60,6 +61,12 @@ public class ChatSocket {
 
     @Inject
     Credentials credentials;
+
+    @Inject
+    Quotas quotas;
+
+    @Inject
+    TurnAdmission admissions;
 
     /** One endpoint instance per connection: who it is, once it has shown a credential (or none is needed). */
     private volatile Identity caller;
@@ -137,6 +144,12 @@ public class ChatSocket {
             return;
         }
         JsonNode id = request.get("id");
+        Optional<Duration> overRate = quotas.request(caller);
+        if (overRate.isPresent()) {
+            send(session, error(id, "rate_limited", "too many requests (lango.quota.requests-per-minute): try again in "
+                    + Math.max(1, overRate.get().toSeconds()) + " s"));
+            return;
+        }
         if (!request.isObject() || !"request".equals(request.path("type").asText())) {
             send(session, error(id, "invalid_request", "expected {\"type\":\"request\",\"id\":…,\"method\":…,\"params\":{…}}"));
             return;
@@ -264,9 +277,15 @@ public class ChatSocket {
 
     /** Starts the turn on the agent's turn threads; the frames go out as it runs, the response when it ends. */
     private void turn(Session session, JsonNode id, String sessionKey, String message) {
+        TurnAdmission.Admission admission = admissions.admit(caller, user(), sessionKey);
+        if (!admission.admitted()) {
+            send(session, error(id, admission.code(), admission.message()));
+            return;
+        }
         send(session, event("agent.thinking", payload(sessionKey)));
         agent.chat(new TurnRequest(user(), sessionKey, message, true), e -> forward(session, sessionKey, e))
                 .whenComplete((answer, failure) -> {
+                    admission.permit().close();
                     send(session, event("agent.done", payload(sessionKey)));
                     if (failure == null) {
                         ObjectNode response = JSON.createObjectNode().put("type", "response");

@@ -2,8 +2,11 @@ package ai.lango.api;
 
 import ai.lango.adk.AdkSessions;
 import ai.lango.config.LangoSettings;
+import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
 import ai.lango.session.InvalidSessionKeyException;
 import ai.lango.session.SessionExistsException;
+import ai.lango.session.SessionStore;
 import ai.lango.turn.Names;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -37,6 +40,15 @@ public class SessionsResource {
 
     @Inject
     LangoSettings settings;
+
+    @Inject
+    Quotas quotas;
+
+    @Inject
+    SessionStore store;
+
+    @Inject
+    TurnAdmission admissions;
 
     @GET
     public Response list(@PathParam("app") String app, @PathParam("user") String user) {
@@ -77,9 +89,21 @@ public class SessionsResource {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", "the body must be {\"state\":{…}} or empty");
         }
-        Optional<Response> shared = Callers.refusedAppState(Callers.of(request), state);
+        Identity caller = Callers.of(request);
+        Optional<Response> shared = Callers.refusedAppState(caller, state);
         if (shared.isPresent()) {
             return shared.get();
+        }
+        try {
+            if (!quotas.mayStateBe(caller, ApiJson.MAPPER.writeValueAsBytes(state).length)) {
+                return ApiError.of(Response.Status.REQUEST_ENTITY_TOO_LARGE, "state_too_large", "a session's state may be at most "
+                        + quotas.limits().sessionStateMax() + " bytes as JSON (lango.quota.session-state-max)");
+            }
+        } catch (JsonProcessingException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", "the body must be {\"state\":{…}} or empty");
+        }
+        if (!quotas.maySessionBeAdded(caller, store.countOf(user))) {
+            return ApiError.of(Response.Status.TOO_MANY_REQUESTS, "quota_exceeded", admissions.sessionsMessage());
         }
         try {
             return json(sessions.create(user, id, state));

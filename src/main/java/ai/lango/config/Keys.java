@@ -153,7 +153,8 @@ public final class Keys {
     public static final Group TOOLS = new Group("Tools", "The built-in tools and where they may act.");
 
     public static final Setting<Path> TOOLS_WORKSPACE = TOOLS.add(Setting.path("lango.tools.workspace",
-            "<data dir>/workspace", "The folder the file and exec tools are confined to."));
+            "<data dir>/workspace", "The folder the file and exec tools are confined to. With authentication on, a user's"
+                    + " tools work in users/<userId> under it (the operator's in it)."));
     public static final Setting<Boolean> EXEC_ENABLED = TOOLS.add(Setting.bool("lango.tools.exec.enabled", false,
             "The exec tool: shell commands in the workspace."));
     public static final Setting<Duration> EXEC_TIMEOUT = TOOLS.add(Setting.duration("lango.tools.exec.timeout",
@@ -210,6 +211,24 @@ public final class Keys {
     public static final Setting<Duration> WS_AUTH_TIMEOUT = ACCESS.add(Setting.duration("lango.ws.auth-timeout",
             LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, Duration.ofMillis(1), NO_MAX,
             "With a token: how long /ws waits for the auth frame before it closes the socket."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group QUOTAS = new Group("Quotas",
+            "Limits per user, for users who do not administer (administrators and the operator have none); 0: no limit."
+                    + " Rates and concurrent turns are counted per server.");
+
+    public static final Setting<Integer> QUOTA_SESSIONS = QUOTAS.add(Setting.integer("lango.quota.sessions-per-user",
+            LangoSettings.Quotas.DEFAULT.sessionsPerUser(), 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            "Sessions one user may have; a new one beyond is 429 quota_exceeded."));
+    public static final Setting<Integer> QUOTA_REQUESTS = QUOTAS.add(Setting.integer("lango.quota.requests-per-minute",
+            LangoSettings.Quotas.DEFAULT.requestsPerMinute(), 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            "Requests to /api and /ws frames one user may send per minute; more is 429 rate_limited with Retry-After."));
+    public static final Setting<Integer> QUOTA_TURNS = QUOTAS.add(Setting.integer("lango.quota.concurrent-turns",
+            LangoSettings.Quotas.DEFAULT.concurrentTurns(), 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            "Turns of one user running at once; another is 429 too_many_turns with Retry-After."));
+    public static final Setting<Long> QUOTA_STATE = QUOTAS.add(Setting.size("lango.quota.session-state-max",
+            LangoSettings.Quotas.DEFAULT.sessionStateMax(), 1024, 1024L * 1024 * 1024, "64KiB",
+            "The largest state (as JSON) a user may give a session they create; larger is 413 state_too_large."));
 
     // ---------------------------------------------------------------------------------------------
     public static final Group A2A = new Group("A2A", "The agent-to-agent protocol, both ways.");

@@ -63,12 +63,12 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * request body on /api, and how long /ws waits for the auth frame.
      */
     public record Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts,
-                         long maxBody, Duration authTimeout, Optional<Jwt> jwt) {
+                         long maxBody, Duration authTimeout, Optional<Jwt> jwt, Quotas quotas) {
 
-        /** The token and limits, without JWTs. */
+        /** The token and limits, without JWTs, with the default quotas. */
         public Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts, long maxBody,
                       Duration authTimeout) {
-            this(token, allowedOrigins, allowedHosts, maxBody, authTimeout, Optional.empty());
+            this(token, allowedOrigins, allowedHosts, maxBody, authTimeout, Optional.empty(), Quotas.DEFAULT);
         }
 
         /** Whether callers must show a credential: the operator's token, or JWTs (users' API tokens need either). */
@@ -90,8 +90,14 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         public String toString() {
             return "Access[token=" + token.map(t -> Redaction.MASK).orElse("-") + ", allowedOrigins=" + allowedOrigins
                     + ", allowedHosts=" + allowedHosts + ", maxBody=" + maxBody + ", authTimeout=" + authTimeout
-                    + ", jwt=" + jwt.map(Jwt::toString).orElse("-") + "]";
+                    + ", jwt=" + jwt.map(Jwt::toString).orElse("-") + ", quotas=" + quotas + "]";
         }
+    }
+
+    /** lango.quota.*: what one user who does not administer may use; 0 is no limit. */
+    public record Quotas(int sessionsPerUser, int requestsPerMinute, int concurrentTurns, long sessionStateMax) {
+
+        public static final Quotas DEFAULT = new Quotas(1000, 600, 4, 64 * 1024);
     }
 
     /**
@@ -145,14 +151,31 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     }
 
     /**
-     * lango.tools.*: where the built-in tools may act, whether exec is allowed, and the server's
-     * environment variables (by name) that exec passes to its commands.
+     * lango.tools.*: the workspace the file tools and exec work in, and exec's switch, timeout and
+     * pass-through variables. With {@code workspacePerUser} (authentication on) a user's tools work
+     * in a folder of their own under the workspace ({@link #workspaceOf}).
      */
-    public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout, List<String> execEnv) {
+    public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout, List<String> execEnv,
+                               boolean workspacePerUser) {
 
-        /** Without pass-through variables. */
+        /** Where users' folders are, under the workspace. */
+        public static final String USERS_FOLDER = "users";
+
+        /** Without pass-through variables, one workspace for every caller. */
         public ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout) {
-            this(workspace, execEnabled, execTimeout, List.of());
+            this(workspace, execEnabled, execTimeout, List.of(), false);
+        }
+
+        /**
+         * The folder {@code userId}'s tools work in: the workspace itself for the operator (the user
+         * {@code operatorUser}, who administers and so reaches every user's files) and while every
+         * caller is the operator; else {@code users/<userId>} under it (a user id holds no '/').
+         */
+        public Path workspaceOf(String userId, String operatorUser) {
+            if (!workspacePerUser || userId == null || userId.equals(operatorUser)) {
+                return workspace;
+            }
+            return workspace.resolve(USERS_FOLDER).resolve(userId);
         }
     }
 

@@ -96,9 +96,10 @@ public final class SettingsParser {
         return new LangoSettings(new LangoSettings.Http(port, host),
                 new LangoSettings.Database(dataDir, kind, url, find(Keys.DB_USER), find(Keys.DB_PASSWORD)),
                 model, new LangoSettings.Sessions(get(Keys.SESSION_TTL), budget, get(Keys.SESSION_LEASE_TIMEOUT)),
-                agentLimits(), tools(dataDir),
+                agentLimits(), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 new LangoSettings.Access(token, get(Keys.ALLOWED_ORIGINS), get(Keys.ALLOWED_HOSTS), get(Keys.MAX_BODY),
-                        get(Keys.WS_AUTH_TIMEOUT), jwt), a2a(), memory(), knowledge(model), retrieval());
+                        get(Keys.WS_AUTH_TIMEOUT), jwt, new LangoSettings.Quotas(get(Keys.QUOTA_SESSIONS),
+                        get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval());
     }
 
     /** lango.auth.jwt.*: off without an issuer; with one, a key or a JWKS URL is required. */
@@ -248,7 +249,7 @@ public final class SettingsParser {
                 get(Keys.TOOL_IO_MAX_CHARS));
     }
 
-    private LangoSettings.ToolSettings tools(Path dataDir) {
+    private LangoSettings.ToolSettings tools(Path dataDir, boolean authenticates) {
         Path workspace = directory(Keys.TOOLS_WORKSPACE).orElse(dataDir.resolve("workspace"));
         shown(Keys.TOOLS_WORKSPACE, workspace.toString());
         Duration execTimeout = get(Keys.EXEC_TIMEOUT);
@@ -256,7 +257,7 @@ public final class SettingsParser {
             execTimeout = Keys.EXEC_TIMEOUT.fallback().orElseThrow();
             shown(Keys.EXEC_TIMEOUT, execTimeout.toString());
         }
-        return new LangoSettings.ToolSettings(workspace, get(Keys.EXEC_ENABLED), execTimeout, get(Keys.EXEC_ENV));
+        return new LangoSettings.ToolSettings(workspace, get(Keys.EXEC_ENABLED), execTimeout, get(Keys.EXEC_ENV), authenticates);
     }
 
     private DbKind dbKind() {

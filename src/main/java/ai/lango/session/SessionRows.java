@@ -384,6 +384,12 @@ class SessionRows {
         return em.createQuery("SELECT COUNT(s) FROM SessionEntity s", Long.class).getSingleResult();
     }
 
+    /** How many sessions the user has, in every app. */
+    long countOf(String userId) {
+        return em.createQuery("SELECT COUNT(s) FROM SessionEntity s WHERE s.userId = :user", Long.class)
+                .setParameter("user", userId).getSingleResult();
+    }
+
     /** Deletes the session; its messages and tool calls go with it (ON DELETE CASCADE). */
     boolean delete(SessionRef key) {
         sessionIds.remove(key);

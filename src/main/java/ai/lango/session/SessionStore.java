@@ -172,6 +172,11 @@ public class SessionStore {
         return rows.list(appName, userId);
     }
 
+    /** How many sessions the user has. */
+    public long countOf(String userId) {
+        return rows.countOf(userId);
+    }
+
     /** A page of every session (for operators), most recently updated first, and how many there are. */
     public record Page(List<StoredSession> sessions, long total) {
     }

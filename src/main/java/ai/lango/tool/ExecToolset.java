@@ -5,7 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 
-/** exec: shell commands in the workspace, only with lango.tools.exec.enabled=true. */
+/** exec: shell commands in the caller's workspace, only with lango.tools.exec.enabled=true. */
 @ApplicationScoped
 public class ExecToolset implements Toolset {
 
@@ -32,8 +32,8 @@ public class ExecToolset implements Toolset {
 
     @Override
     public List<Tool> tools() {
-        return List.of(new ExecTool(new Workspace(settings.workspace()), settings.execTimeout(), settings.execEnv(),
-                System.getenv()));
+        return List.of(new InCallersWorkspace(workspace -> new ExecTool(workspace, settings.execTimeout(), settings.execEnv(),
+                System.getenv()), settings));
     }
 
     @Override

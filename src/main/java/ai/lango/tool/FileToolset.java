@@ -4,8 +4,10 @@ import ai.lango.config.LangoSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
-/** fs_read, fs_list, fs_write, fs_edit, fs_mkdir, fs_delete: always on, confined to the workspace. */
+/** fs_read, fs_list, fs_write, fs_edit, fs_mkdir, fs_delete: always on, confined to the caller's workspace. */
 @ApplicationScoped
 public class FileToolset implements Toolset {
 
@@ -32,7 +34,8 @@ public class FileToolset implements Toolset {
 
     @Override
     public List<Tool> tools() {
-        return FileTools.create(new Workspace(settings.workspace()));
+        return Stream.<Function<Workspace, Tool>>of(FileTools::read, FileTools::list, FileTools::write, FileTools::edit,
+                FileTools::mkdir, FileTools::delete).map(tool -> (Tool) new InCallersWorkspace(tool, settings)).toList();
     }
 
     @Override

@@ -48,6 +48,7 @@ class IdentityIT extends FakeLlmIT {
     private static final KeyPair STRANGER = rsaKey();
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final int REQUESTS_PER_MINUTE = 40;
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -55,7 +56,11 @@ class IdentityIT extends FakeLlmIT {
                 + "lango.auth.jwt.issuer=" + ISSUER + "\n"
                 + "lango.auth.jwt.audience=lango\n"
                 + "lango.auth.jwt.public-key=" + Base64.getEncoder().encodeToString(IDP.getPublic().getEncoded()) + "\n"
-                + "lango.a2a.enabled=true\n");
+                + "lango.a2a.enabled=true\n"
+                + "lango.quota.sessions-per-user=3\n"
+                + "lango.quota.concurrent-turns=1\n"
+                + "lango.quota.requests-per-minute=" + REQUESTS_PER_MINUTE + "\n"
+                + "lango.quota.session-state-max=1KiB\n");
     }
 
     @ArquillianResource
@@ -200,6 +205,29 @@ class IdentityIT extends FakeLlmIT {
     }
 
     @Test
+    void aUsersToolsWorkInTheirOwnFolder() throws Exception {
+        String ann = "ann-" + RUN + "-fs";
+        String bob = "bob-" + RUN + "-fs";
+        String annToken = issue(ann);
+        String bobToken = issue(bob);
+        String secret = "diary-secret-" + RUN;
+        fake.enqueue(Reply.openAiToolCall("w1", "fs_write", "{\"path\":\"private/diary.txt\",\"content\":\"" + secret + "\"}"));
+        fake.enqueue(Reply.openAiText("Saved."));
+        assertEquals(200, call("POST", "api/run", annToken, runBody(ann, "fs-" + RUN, "keep my diary")).statusCode());
+
+        for (String path : new String[] {"private/diary.txt", "../" + ann + "/private/diary.txt"}) {
+            fake.enqueue(Reply.openAiToolCall("r1", "fs_read", "{\"path\":\"" + path + "\"}"));
+            fake.enqueue(Reply.openAiText("Nothing there."));
+            assertEquals(200, call("POST", "api/run", bobToken, runBody(bob, "fs-" + RUN, "read the diary")).statusCode());
+            assertFalse(fake.last().body().contains(secret), path + ": bob's tool read ann's file");
+        }
+        fake.enqueue(Reply.openAiToolCall("r2", "fs_read", "{\"path\":\"private/diary.txt\"}"));
+        fake.enqueue(Reply.openAiText("Here."));
+        assertEquals(200, call("POST", "api/run", annToken, runBody(ann, "fs-" + RUN, "read my diary")).statusCode());
+        assertTrue(fake.last().body().contains(secret), "ann reads her own file");
+    }
+
+    @Test
     void socketsActAsTheUserTheirCredentialNames() throws Exception {
         String ann = "ann-" + RUN + "-ws";
         String annToken = issue(ann);
@@ -237,6 +265,56 @@ class IdentityIT extends FakeLlmIT {
         assertTrue(bob.body().contains("Hello."), bob.body());
         assertFalse(fake.last().body().contains(secret), "another caller's context of the same id is its own");
         assertEquals(401, call("POST", "api/a2a", null, a2a(context, "hi")).statusCode(), "A2A callers show a credential");
+    }
+
+    @Test
+    void quotasAnswer429WithRetryAfterAndSpareAdministrators() throws Exception {
+        String eve = "eve-" + RUN;
+        String token = issue(eve);
+        String sessions = "api/apps/lango/users/" + eve + "/sessions/";
+        HttpResponse<String> bigState = call("POST", sessions + "q-0", token, "{\"state\":{\"blob\":\"" + "x".repeat(2048) + "\"}}");
+        assertEquals(413, bigState.statusCode(), bigState.body());
+        assertEquals("state_too_large", TestJson.MAPPER.readTree(bigState.body()).at("/error/code").asText());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, call("POST", sessions + "q-" + i, token, "{}").statusCode());
+        }
+        HttpResponse<String> fourth = call("POST", sessions + "q-3", token, "{}");
+        assertEquals(429, fourth.statusCode(), fourth.body());
+        assertEquals("quota_exceeded", TestJson.MAPPER.readTree(fourth.body()).at("/error/code").asText());
+        int requestsBefore = fake.requests().size();
+        assertEquals(429, call("POST", "api/run", token, runBody(eve, "q-4", "hello")).statusCode(), "a turn in a new session");
+        assertEquals(requestsBefore, fake.requests().size());
+        assertEquals(200, call("POST", sessions + "q-admin", OPERATOR, "{}").statusCode(), "an administrator has no quota");
+
+        fake.route(r -> r.body() != null && r.body().contains("slow-" + RUN),
+                r -> Reply.delayed(java.time.Duration.ofSeconds(3), Reply.openAiText("Slow.")));
+        var slow = HTTP.sendAsync(HttpRequest.newBuilder(URI.create(base + "api/run")).header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(runBody(eve, "q-0", "slow-" + RUN)))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!modelSaw("slow-" + RUN)) {
+            assertTrue(System.nanoTime() < deadline, "the slow turn reached the model");
+            Thread.sleep(20);
+        }
+        HttpResponse<String> second = call("POST", "api/run", token, runBody(eve, "q-1", "meanwhile"));
+        assertEquals(429, second.statusCode(), second.body());
+        assertEquals("too_many_turns", TestJson.MAPPER.readTree(second.body()).at("/error/code").asText());
+        assertTrue(second.headers().firstValue("Retry-After").isPresent());
+        assertEquals(200, slow.get().statusCode(), slow.get().body());
+
+        HttpResponse<String> limited = null;
+        // Twice the limit: the minute's window may start afresh once while this counts.
+        for (int i = 0; i <= 2 * REQUESTS_PER_MINUTE && limited == null; i++) {
+            HttpResponse<String> response = call("GET", "api/list-apps", token, null);
+            if (response.statusCode() == 429) {
+                limited = response;
+            }
+        }
+        assertTrue(limited != null, "the rate limit answered within " + 2 * REQUESTS_PER_MINUTE + " more requests");
+        assertEquals("rate_limited", TestJson.MAPPER.readTree(limited.body()).at("/error/code").asText());
+        long retryAfter = Long.parseLong(limited.headers().firstValue("Retry-After").orElseThrow());
+        assertTrue(retryAfter >= 1 && retryAfter <= 60, "Retry-After " + retryAfter);
+        assertEquals(200, call("GET", "api/list-apps", OPERATOR, null).statusCode(), "the operator is not limited");
     }
 
     private static String a2a(String context, String text) {

@@ -70,7 +70,7 @@ class CredentialsTest {
         Credentials credentials = new Credentials();
         credentials.access = new LangoSettings.Access(Optional.ofNullable(operatorToken), List.of(), List.of(), 1024 * 1024,
                 Duration.ofSeconds(10), jwt ? Optional.of(new LangoSettings.Jwt(ISSUER, Optional.of(pem(KEYS)), Optional.empty(),
-                        Optional.of("lango"), "admin")) : Optional.empty());
+                        Optional.of("lango"), "admin")) : Optional.empty(), LangoSettings.Quotas.DEFAULT);
         credentials.users = new Tokens(Map.of("lango_ann-token", Identity.user("ann", false)));
         return credentials;
     }

@@ -1,0 +1,57 @@
+package ai.lango.tool;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.config.LangoSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** With authentication on, each user's file tools work in a folder of their own; the operator's in the workspace. */
+class WorkspacePerUserTest {
+
+    @TempDir
+    Path dir;
+
+    private Map<String, Tool> tools(boolean perUser) {
+        LangoSettings.ToolSettings settings = new LangoSettings.ToolSettings(dir.resolve("ws"), false, Duration.ofSeconds(5),
+                List.of(), perUser);
+        Map<String, Tool> byName = new java.util.HashMap<>();
+        new FileToolset(settings).tools().forEach(tool -> byName.put(tool.name(), tool));
+        return byName;
+    }
+
+    private static Caller as(String user) {
+        return new Caller(user, "s");
+    }
+
+    @Test
+    void aUsersFilesAreInTheirOwnFolderAndNoOtherUserReachesThem() throws Exception {
+        Map<String, Tool> fs = tools(true);
+        fs.get("fs_write").call(Map.of("path", "private/diary.txt", "content", "ann's PIN is 4921"), as("ann"));
+        assertTrue(Files.exists(dir.resolve("ws/users/ann/private/diary.txt")));
+
+        for (String path : List.of("private/diary.txt", "../ann/private/diary.txt", "../../users/ann/private/diary.txt",
+                dir.resolve("ws/users/ann/private/diary.txt").toString())) {
+            assertThrows(ToolException.class, () -> fs.get("fs_read").call(Map.of("path", path), as("bob")), path);
+        }
+        assertFalse(fs.get("fs_list").call(Map.of("path", "."), as("bob")).toString().contains("private"), "bob lists his own folder");
+        assertTrue(fs.get("fs_read").call(Map.of("path", "private/diary.txt"), as("ann")).toString().contains("4921"));
+        assertTrue(fs.get("fs_read").call(Map.of("path", "users/ann/private/diary.txt"), as("user")).toString()
+                .contains("4921"), "the operator administers: the workspace holds every user's folder");
+    }
+
+    @Test
+    void withoutAuthenticationEveryCallerIsTheOperatorInTheWorkspace() throws Exception {
+        Map<String, Tool> fs = tools(false);
+        fs.get("fs_write").call(Map.of("path", "notes.txt", "content", "shared"), as("ann"));
+        assertTrue(Files.exists(dir.resolve("ws/notes.txt")));
+        assertTrue(fs.get("fs_read").call(Map.of("path", "notes.txt"), as("bob")).toString().contains("shared"));
+    }
+}
