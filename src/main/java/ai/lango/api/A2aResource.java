@@ -32,7 +32,7 @@ public class A2aResource {
 
     static final String PATH = "a2a";
     /** The user the operator's A2A turns run as (without authentication, every caller's). */
-    static final String USER_ID = "a2a";
+    static final String USER_ID = Identity.OPERATOR_A2A_USER;
     /** A2A conversations are stored as sessions "a2a-&lt;contextId&gt;". */
     static final String SESSION_PREFIX = "a2a-";
 

@@ -49,8 +49,8 @@ public class AdminUsersResource {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e));
         }
         String userId = request == null ? "" : request.path("userId").asText("");
-        if (Identity.OPERATOR_USER.equals(userId)) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_id", "\"" + userId + "\" is the operator's user id");
+        if (Identity.reserved(userId)) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_id", "\"" + userId + "\" holds the operator's sessions");
         }
         var invalid = ApiError.invalidId("userId", userId);
         if (invalid.isPresent()) {

@@ -14,11 +14,19 @@ public record Identity(String userId, boolean admin, boolean operator) {
     /** The operator acts as this user where a user is needed and none is named (/ws, the chat page). */
     public static final String OPERATOR_USER = "user";
 
+    /** The user the operator's A2A contexts are stored under. */
+    public static final String OPERATOR_A2A_USER = "a2a";
+
     /** The single-operator server's caller, and the holder of lango.auth.token. */
     public static final Identity OPERATOR = new Identity(OPERATOR_USER, true, true);
 
     public static Identity user(String userId, boolean admin) {
         return new Identity(userId, admin, false);
+    }
+
+    /** Whether {@code userId} names the operator's own data, so that no user's credential may name it. */
+    public static boolean reserved(String userId) {
+        return OPERATOR_USER.equals(userId) || OPERATOR_A2A_USER.equals(userId);
     }
 
     /** Whether this caller may act on {@code user}'s data: their own, or any as an administrator. */

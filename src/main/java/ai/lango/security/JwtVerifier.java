@@ -68,7 +68,8 @@ public final class JwtVerifier {
         try {
             JWTClaimsSet claims = processor.process(token, null);
             String user = first(claims, "upn", "preferred_username", "sub");
-            if (user == null || Ids.problem("the JWT's user", user).isPresent()) {
+            // A JWT never names the operator's own users: their sessions are the operator's.
+            if (user == null || Ids.problem("the JWT's user", user).isPresent() || Identity.reserved(user)) {
                 return Optional.empty();
             }
             List<String> groups = claims.getStringListClaim("groups");

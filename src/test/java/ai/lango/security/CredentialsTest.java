@@ -121,5 +121,9 @@ class CredentialsTest {
         assertEquals(Optional.empty(), credentials.identify(unsigned), "alg none is never accepted");
         assertEquals(Optional.empty(), credentials.identify(jwt(KEYS, ISSUER, "../etc", List.of(), Duration.ofMinutes(5))),
                 "a user id that breaks the id rule");
+        for (String operators : List.of(Identity.OPERATOR_USER, Identity.OPERATOR_A2A_USER)) {
+            assertEquals(Optional.empty(), credentials.identify(jwt(KEYS, ISSUER, operators, List.of(), Duration.ofMinutes(5))),
+                    "a JWT naming the operator's own user " + operators);
+        }
     }
 }
