@@ -22,7 +22,9 @@ public class MissingFiles extends HttpFilter {
             throws IOException, ServletException {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         if (("GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod()))
-                && request.getHeader("Upgrade") == null // the /ws upgrade is answered by Liberty's WebSocket filter
+                // The /ws upgrade is answered by Liberty's WebSocket filter. Another upgrade (Java's HttpClient
+                // asks for h2c, which this server does not speak) is an ordinary request.
+                && !"websocket".equalsIgnoreCase(request.getHeader("Upgrade"))
                 && !path.isEmpty() && !path.endsWith("/") // a directory: its welcome page, if any
                 && request.getHttpServletMapping().getMappingMatch() == MappingMatch.DEFAULT
                 && request.getServletContext().getResource(path) == null) {
