@@ -2,6 +2,8 @@ package ai.lango.knowledge;
 
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
+import ai.lango.security.SharedWriters;
+import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -24,6 +26,9 @@ public class KnowledgeToolset implements Toolset {
 
     @Inject
     KnowledgeStore store;
+
+    @Inject
+    SharedWriters writers;
 
     @Override
     public String name() {
@@ -66,6 +71,14 @@ public class KnowledgeToolset implements Toolset {
             properties.put("tags", ToolArgs.stringArray("Words to find it by."));
             properties.put("source", ToolArgs.string("Where it came from, e.g. \"user\"."));
             return ToolArgs.schema(properties, List.of("key", "category", "content"));
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
+            if (caller != null && !writers.mayWrite(caller.userId())) {
+                throw new ToolException(SharedWriters.refusal("Knowledge", caller.userId()));
+            }
+            return call(args);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.security.SharedWriters;
 import ai.lango.turn.TurnCompleted;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.ObservesAsync;
@@ -32,8 +33,12 @@ public class LearningEngine {
     @Inject
     LearningStore store;
 
+    @Inject
+    SharedWriters writers;
+
     void afterTurn(@ObservesAsync TurnCompleted turn) {
-        if (!settings.enabled()) {
+        // Learnings are every user's: a turn of a user who may not write them teaches nothing.
+        if (!settings.enabled() || !writers.mayWrite(turn.userId())) {
             return;
         }
         for (TurnCompleted.ToolOutcome tool : turn.tools()) {

@@ -2,6 +2,8 @@ package ai.lango.learning;
 
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
+import ai.lango.security.SharedWriters;
+import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -29,6 +31,9 @@ public class LearningToolset implements Toolset {
 
     @Inject
     LearningStore store;
+
+    @Inject
+    SharedWriters writers;
 
     @Override
     public String name() {
@@ -87,6 +92,14 @@ public class LearningToolset implements Toolset {
             properties.put("diagnosis", ToolArgs.string("Why the error happens."));
             properties.put("category", ToolArgs.oneOf(ErrorPatterns.CATEGORIES, "The error's kind; general by default."));
             return ToolArgs.schema(properties, List.of("trigger", "fix"));
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
+            if (caller != null && !writers.mayWrite(caller.userId())) {
+                throw new ToolException(SharedWriters.refusal("A learning", caller.userId()));
+            }
+            return call(args);
         }
 
         @Override

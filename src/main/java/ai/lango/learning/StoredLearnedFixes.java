@@ -1,6 +1,7 @@
 package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.security.SharedWriters;
 import ai.lango.turn.LearnedFixes;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,8 +38,15 @@ public class StoredLearnedFixes implements LearnedFixes {
                 .map(l -> new Fix(l.id(), l.fix(), l.confidence()));
     }
 
+    @Inject
+    SharedWriters writers;
+
     @Override
-    public void outcome(Fix fix, boolean succeeded) {
+    public void outcome(String userId, Fix fix, boolean succeeded) {
+        // A learning's confidence is every user's: a user who may not write learnings cannot move it.
+        if (!writers.mayWrite(userId)) {
+            return;
+        }
         store.outcome(fix.learningId(), succeeded);
         LOG.info(() -> "learned fix " + fix.learningId() + (succeeded ? " worked" : " did not work"));
     }

@@ -59,6 +59,13 @@ public class UserTokens {
         return em.createQuery("DELETE FROM UserEntity u WHERE u.userId = :id").setParameter("id", userId).executeUpdate() > 0;
     }
 
+    /** Whether {@code userId} holds a token issued to an administrator. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean isAdmin(String userId) {
+        UserEntity user = em.find(UserEntity.class, userId);
+        return user != null && user.admin();
+    }
+
     /** Whose token this is, if it is one that was issued. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Identity> identify(String token) {

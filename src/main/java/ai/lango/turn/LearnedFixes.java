@@ -15,8 +15,8 @@ public interface LearnedFixes {
     /** The most confident fix known for the error, if any. */
     Optional<Fix> fixFor(String error);
 
-    /** The turn retried with {@code fix} succeeded or failed again. */
-    void outcome(Fix fix, boolean succeeded);
+    /** {@code userId}'s turn, retried with {@code fix}, succeeded or failed again. */
+    void outcome(String userId, Fix fix, boolean succeeded);
 
     LearnedFixes NONE = new LearnedFixes() {
         @Override
@@ -25,7 +25,7 @@ public interface LearnedFixes {
         }
 
         @Override
-        public void outcome(Fix fix, boolean succeeded) {
+        public void outcome(String userId, Fix fix, boolean succeeded) {
         }
     };
 }

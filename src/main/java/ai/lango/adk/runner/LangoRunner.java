@@ -143,10 +143,10 @@ public final class LangoRunner {
                 try {
                     String answer = retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent,
                             deadline);
-                    fixes.outcome(fix.get(), true);
+                    fixes.outcome(userId, fix.get(), true);
                     return answer;
                 } catch (TurnFailedException again) {
-                    fixes.outcome(fix.get(), false);
+                    fixes.outcome(userId, fix.get(), false);
                     throw again;
                 }
             }

@@ -1,14 +1,14 @@
 package ai.lango.adk.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.turn.LearnedFixes;
-import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnFailedException;
 import com.google.adk.agents.LlmAgent;
 import com.google.adk.artifacts.InMemoryArtifactService;
 import com.google.adk.events.Event;
@@ -257,7 +257,7 @@ class LangoRunnerTest {
         }
 
         @Override
-        public void outcome(Fix applied, boolean succeeded) {
+        public void outcome(String userId, Fix applied, boolean succeeded) {
             outcomes.add(succeeded);
         }
     }
