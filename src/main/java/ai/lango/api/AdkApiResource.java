@@ -36,7 +36,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -138,23 +137,23 @@ public class AdkApiResource {
         }
         List<String> events = new ArrayList<>();
         TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().sessionKey(), run.turn().message(), false);
-        AtomicReference<CompletableFuture<String>> turn = new AtomicReference<>();
-        // The runner enforces the request timeout itself; this bound only guards against a stuck turn.
-        response.setTimeoutHandler(suspended -> {
-            turn.get().cancel(true);
-            suspended.resume(turnFailed(new TurnFailedException("the turn did not finish within the request timeout",
-                    new TimeoutException())));
-        });
-        response.setTimeout(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        turn.set(agent.chatAdk(unstreamed, events::add));
-        turn.get().whenComplete((answer, failure) -> {
-            admission.permit().close();
-            if (failure == null) {
-                response.resume(Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build());
-            } else {
-                response.resume(turnFailed(failure));
-            }
-        });
+        CompletableFuture<String> turn = agent.chatAdk(unstreamed, events::add);
+        // The runner enforces the request timeout itself; this bound only guards against a stuck turn. (Not
+        // AsyncResponse.setTimeout: RESTEasy left its task scheduled after the answer went, and it failed with
+        // CWWKC1101E once the application had stopped.)
+        turn.copy().orTimeout(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((answer, failure) -> {
+                    admission.permit().close();
+                    if (failure == null) {
+                        response.resume(Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build());
+                    } else if (failure instanceof TimeoutException) {
+                        turn.cancel(true);
+                        response.resume(turnFailed(new TurnFailedException("the turn did not finish within the request timeout",
+                                failure)));
+                    } else {
+                        response.resume(turnFailed(failure));
+                    }
+                });
     }
 
     private static Response turnFailed(Throwable failure) {

@@ -9,6 +9,7 @@ import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import ai.lango.knowledge.KnowledgeStore;
+import ai.lango.learning.ErrorPatterns;
 import ai.lango.learning.Learning;
 import ai.lango.learning.LearningStore;
 import ai.lango.turn.Names;
@@ -110,6 +111,11 @@ class LearningIT extends FakeLlmIT {
     void aFailingToolCallIsRecordedAsALearningTheAdminApiShows() throws Exception {
         // Not a UUID: error patterns drop UUIDs.
         String missing = "missing-" + UUID.randomUUID().toString().substring(0, 8) + ".txt";
+        // A confident learning of an earlier run (the PostgreSQL database keeps them) for the same kind of
+        // error covers this one by its words ("file", "missing", "txt", "exist"), and a covered error is
+        // not recorded again: forget those first.
+        String error = ErrorPatterns.pattern("file \"" + missing + "\" does not exist");
+        learnings.matchingError(error, 0.0, false).forEach(covering -> learnings.delete(covering.id()));
         fake.enqueue(Reply.openAiToolCall("call_r1", "fs_read", "{\"path\":\"" + missing + "\"}"))
                 .enqueue(Reply.openAiText("It is not there."));
         chat("learn-" + UUID.randomUUID(), "Read " + missing);
