@@ -23,6 +23,13 @@ final class ApiError {
         return Response.status(status).type(MediaType.APPLICATION_JSON).entity(body(code, message)).build();
     }
 
+    /** The error with a Retry-After header in whole seconds (at least 1) when there is a wait to name. */
+    static Response of(Response.Status status, String code, String message, java.util.Optional<java.time.Duration> retryAfter) {
+        Response.ResponseBuilder response = Response.fromResponse(of(status, code, message));
+        retryAfter.ifPresent(wait -> response.header("Retry-After", Math.max(1, wait.toSeconds())));
+        return response.build();
+    }
+
     /** 400 invalid_id when {@code id} breaks the id rule ({@link Ids}), else empty. */
     static java.util.Optional<Response> invalidId(String what, String id) {
         return Ids.problem(what, id).map(problem -> of(Response.Status.BAD_REQUEST, "invalid_id", problem));

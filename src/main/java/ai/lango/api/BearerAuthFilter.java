@@ -43,9 +43,8 @@ public class BearerAuthFilter implements ContainerRequestFilter {
         request.setProperty(Callers.PROPERTY, identity);
         Optional<Duration> overRate = quotas.request(identity);
         if (overRate.isPresent()) {
-            request.abortWith(Response.fromResponse(ApiError.of(Response.Status.TOO_MANY_REQUESTS, "rate_limited",
-                    "too many requests (lango.quota.requests-per-minute): try again later"))
-                    .header("Retry-After", Math.max(1, overRate.get().toSeconds())).build());
+            request.abortWith(ApiError.of(Response.Status.TOO_MANY_REQUESTS, "rate_limited",
+                    "too many requests (lango.quota.requests-per-minute): try again later", overRate));
             return;
         }
         List<String> segments = request.getUriInfo().getPathSegments().stream().map(s -> s.getPath()).toList();

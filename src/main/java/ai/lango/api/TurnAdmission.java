@@ -34,9 +34,7 @@ public class TurnAdmission {
 
         /** The refusal as a JSON error response, with Retry-After when there is one. */
         Response response() {
-            Response.ResponseBuilder response = Response.fromResponse(ApiError.of(status, code, message));
-            retryAfter.ifPresent(wait -> response.header("Retry-After", Math.max(1, wait.toSeconds())));
-            return response.build();
+            return ApiError.of(status, code, message, retryAfter);
         }
     }
 

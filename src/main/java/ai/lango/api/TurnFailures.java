@@ -19,9 +19,7 @@ final class TurnFailures {
 
         /** The JSON error response, with Retry-After when the provider gave one. */
         Response response(String message) {
-            Response.ResponseBuilder response = Response.fromResponse(ApiError.of(status, code, message));
-            retryAfter.ifPresent(wait -> response.header("Retry-After", Math.max(1, wait.toSeconds())));
-            return response.build();
+            return ApiError.of(status, code, message, retryAfter);
         }
     }
 
