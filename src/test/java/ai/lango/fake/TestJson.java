@@ -9,4 +9,11 @@ public final class TestJson {
 
     private TestJson() {
     }
+
+    /** The body of a POST /api/run: one user message in the user's session of the app "lango". */
+    public static String runRequest(String user, String session, String text) {
+        return MAPPER.createObjectNode().put("appName", "lango").put("userId", user).put("sessionId", session)
+                .set("newMessage", MAPPER.createObjectNode().put("role", "user")
+                        .set("parts", MAPPER.createArrayNode().add(MAPPER.createObjectNode().put("text", text)))).toString();
+    }
 }

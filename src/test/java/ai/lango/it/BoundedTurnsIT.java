@@ -52,9 +52,7 @@ class BoundedTurnsIT extends FakeLlmIT {
     URL base;
 
     private HttpResponse<String> run(String session, String text) throws Exception {
-        String body = TestJson.MAPPER.createObjectNode().put("appName", "lango").put("userId", "bounded").put("sessionId", session)
-                .set("newMessage", TestJson.MAPPER.createObjectNode().put("role", "user").set("parts",
-                        TestJson.MAPPER.createArrayNode().add(TestJson.MAPPER.createObjectNode().put("text", text)))).toString();
+        String body = TestJson.runRequest("bounded", session, text);
         return http.send(HttpRequest.newBuilder(URI.create(base + "api/run")).header("Content-Type", "application/json")
                 .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());

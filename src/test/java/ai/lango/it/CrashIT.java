@@ -283,9 +283,7 @@ abstract class CrashIT {
         if (reply != null) {
             fake.enqueue(reply);
         }
-        String body = JSON.createObjectNode().put("appName", "lango").put("userId", USER).put("sessionId", session)
-                .set("newMessage", JSON.createObjectNode().put("role", "user")
-                        .set("parts", JSON.createArrayNode().add(JSON.createObjectNode().put("text", text)))).toString();
+        String body = TestJson.runRequest(USER, session, text);
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/run"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.TestJson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -112,8 +113,7 @@ class FreshCloneIT {
     }
 
     private static String turn(String text) {
-        return "{\"appName\":\"lango\",\"userId\":\"ann\",\"sessionId\":\"crash-me\","
-                + "\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + text + "\"}]}}";
+        return TestJson.runRequest("ann", "crash-me", text);
     }
 
     /** messages.log's WARNING, ERROR and FATAL lines, and the lines of stack traces. */

@@ -210,9 +210,7 @@ abstract class GracefulStopIT {
 
     /** A turn sent while the server drains: the connection is refused, or the turn is, saying why. */
     private void assertNewTurnRefused(String session) throws InterruptedException {
-        String body = JSON.createObjectNode().put("appName", "lango").put("userId", "user").put("sessionId", session)
-                .set("newMessage", JSON.createObjectNode().put("role", "user")
-                        .set("parts", JSON.createArrayNode().add(JSON.createObjectNode().put("text", "hi")))).toString();
+        String body = TestJson.runRequest("user", session, "hi");
         try {
             HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/run"))
                     .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))

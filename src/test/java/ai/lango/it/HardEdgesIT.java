@@ -61,12 +61,6 @@ class HardEdgesIT {
                 .build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static String runBody(String user, String session, String text) {
-        return JSON.createObjectNode().put("appName", "lango").put("userId", user).put("sessionId", session)
-                .set("newMessage", JSON.createObjectNode().put("role", "user")
-                        .set("parts", JSON.createArrayNode().add(JSON.createObjectNode().put("text", text)))).toString();
-    }
-
     private static String code(HttpResponse<String> response) throws Exception {
         assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), response.body());
         return JSON.readTree(response.body()).at("/error/code").asText();
@@ -116,7 +110,7 @@ class HardEdgesIT {
     void aChunkedBodyUnderMaxBodyIsServed() throws Exception {
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM)) {
             fake.enqueue(Reply.openAiText("chunked ok"));
-            byte[] body = runBody("edge-user", "chunked-" + UUID.randomUUID(), "hi").getBytes(StandardCharsets.UTF_8);
+            byte[] body = TestJson.runRequest("edge-user", "chunked-" + UUID.randomUUID(), "hi").getBytes(StandardCharsets.UTF_8);
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "api/run"))
                     .header("Content-Type", "application/json")
                     // a publisher of unknown length: sent chunked
@@ -132,7 +126,7 @@ class HardEdgesIT {
     void aMessageOverTheModelsBudgetIsRefusedBeforeAnythingIsStored() throws Exception {
         String session = "huge-" + UUID.randomUUID();
         // gpt-4o-mini's history budget is 64,000 tokens, about 256,000 characters; this is 900,000, under max-body.
-        HttpResponse<String> response = call("POST", "run", runBody("edge-user", session, "y ".repeat(450_000)));
+        HttpResponse<String> response = call("POST", "run", TestJson.runRequest("edge-user", session, "y ".repeat(450_000)));
         assertEquals(400, response.statusCode(), response.body());
         assertEquals("message_too_large", code(response));
         assertEquals(404, call("GET", "apps/lango/users/edge-user/sessions/" + session, null).statusCode());
@@ -144,7 +138,7 @@ class HardEdgesIT {
     @RunAsClient
     void idsThatBreakTheRuleAreRefusedWith400JsonBeforeAnythingIsStored() throws Exception {
         for (String bad : List.of("../x", "a/b", "../../etc/passwd", "a\u0000b", "a b", "..", "s".repeat(256))) {
-            HttpResponse<String> run = call("POST", "run", runBody("edge-user", bad, "hi"));
+            HttpResponse<String> run = call("POST", "run", TestJson.runRequest("edge-user", bad, "hi"));
             assertEquals(400, run.statusCode(), bad + ": " + run.body());
             assertEquals("invalid_id", code(run));
             assertFalse(run.body().contains("\u0000"), "no control character is echoed");
@@ -155,7 +149,7 @@ class HardEdgesIT {
                     "nothing was stored for " + bad + ": " + lookup.body());
             assertEquals(404, call("GET", "admin/sessions?key=never-stored", null).statusCode(), "and the next lookup still works");
         }
-        HttpResponse<String> longUser = call("POST", "run", runBody("u".repeat(5000), "s-" + UUID.randomUUID(), "hi"));
+        HttpResponse<String> longUser = call("POST", "run", TestJson.runRequest("u".repeat(5000), "s-" + UUID.randomUUID(), "hi"));
         assertEquals(400, longUser.statusCode());
         assertEquals("invalid_id", code(longUser));
         HttpResponse<String> create = call("POST", "apps/lango/users/edge-user/sessions/a%20b", null);
@@ -200,7 +194,7 @@ class HardEdgesIT {
         String session = "owned-" + UUID.randomUUID();
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM)) {
             fake.enqueue(Reply.openAiText("the owner's answer"));
-            assertEquals(200, call("POST", "run", runBody("owner", session, "the owner's question")).statusCode());
+            assertEquals(200, call("POST", "run", TestJson.runRequest("owner", session, "the owner's question")).statusCode());
 
             // Creating, reading and running the same id as another user: that user's own, new session.
             HttpResponse<String> created = call("POST", "apps/lango/users/attacker/sessions/" + session, null);
@@ -210,7 +204,7 @@ class HardEdgesIT {
             assertEquals(200, read.statusCode());
             assertEquals(0, JSON.readTree(read.body()).path("events").size(), read.body());
             fake.enqueue(Reply.openAiText("the attacker's answer"));
-            HttpResponse<String> run = call("POST", "run", runBody("attacker", session, "what did the owner ask?"));
+            HttpResponse<String> run = call("POST", "run", TestJson.runRequest("attacker", session, "what did the owner ask?"));
             assertEquals(200, run.statusCode(), run.body());
             String sentForAttacker = fake.last().body();
             assertTrue(sentForAttacker.contains("what did the owner ask?"), sentForAttacker);
@@ -262,7 +256,7 @@ class HardEdgesIT {
             for (int i = 0; i < 4; i++) { // the first call and its three retries
                 fake.enqueue(status(429, "7"));
             }
-            HttpResponse<String> response = call("POST", "run", runBody("edge-user", "rl-" + UUID.randomUUID(), "hi"));
+            HttpResponse<String> response = call("POST", "run", TestJson.runRequest("edge-user", "rl-" + UUID.randomUUID(), "hi"));
             assertEquals(503, response.statusCode(), response.body());
             assertEquals("provider_rate_limited", code(response));
             assertEquals("7", response.headers().firstValue("Retry-After").orElse(""));
@@ -276,7 +270,7 @@ class HardEdgesIT {
             for (int i = 0; i < 4; i++) {
                 fake.enqueue(status(500, null));
             }
-            HttpResponse<String> response = call("POST", "run", runBody("edge-user", "5xx-" + UUID.randomUUID(), "hi"));
+            HttpResponse<String> response = call("POST", "run", TestJson.runRequest("edge-user", "5xx-" + UUID.randomUUID(), "hi"));
             assertEquals(502, response.statusCode(), response.body());
             assertEquals("provider_error", code(response));
         }

@@ -3,8 +3,8 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedWriter;
@@ -90,9 +90,7 @@ class HeapIT {
     }
 
     private HttpResponse<String> run(String session, String text) throws Exception {
-        String body = TestJson.MAPPER.createObjectNode().put("appName", "lango").put("userId", "heap").put("sessionId", session)
-                .set("newMessage", TestJson.MAPPER.createObjectNode().put("role", "user").set("parts",
-                        TestJson.MAPPER.createArrayNode().add(TestJson.MAPPER.createObjectNode().put("text", text)))).toString();
+        String body = TestJson.runRequest("heap", session, text);
         return http.send(HttpRequest.newBuilder(server.base().resolve("api/run")).header("Content-Type", "application/json")
                 .timeout(Duration.ofMinutes(3)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -122,8 +122,7 @@ class ScaleOutIT {
     }
 
     private static HttpResponse<String> run(LibertyServer server, String session, String text) throws Exception {
-        String body = "{\"appName\":\"lango\",\"userId\":\"user\",\"sessionId\":\"" + session
-                + "\",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + text + "\"}]}}";
+        String body = TestJson.runRequest("user", session, text);
         return HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/run")).header("Content-Type", "application/json")
                 .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());

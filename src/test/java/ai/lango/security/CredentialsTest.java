@@ -4,15 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.config.LangoSettings;
-import com.nimbusds.jose.JOSEObjectType;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.RSASSASigner;
+import ai.lango.fake.TestJwts;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
-import com.nimbusds.jwt.SignedJWT;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Date;
@@ -24,19 +19,9 @@ import org.junit.jupiter.api.Test;
 /** Who a credential names: the operator's token, a user's API token, a JWT of the identity provider; nobody otherwise. */
 class CredentialsTest {
 
-    private static final KeyPair KEYS = keys();
-    private static final KeyPair OTHER_KEYS = keys();
+    private static final KeyPair KEYS = TestJwts.rsaKeys();
+    private static final KeyPair OTHER_KEYS = TestJwts.rsaKeys();
     private static final String ISSUER = "https://login.example.com";
-
-    private static KeyPair keys() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     static String pem(KeyPair keys) {
         return "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded())
@@ -44,13 +29,11 @@ class CredentialsTest {
     }
 
     /** A JWT signed with {@code keys}, as an identity provider issues it. */
-    static String jwt(KeyPair keys, String issuer, String user, List<String> groups, Duration validFor) throws Exception {
+    static String jwt(KeyPair keys, String issuer, String user, List<String> groups, Duration validFor) {
         JWTClaimsSet claims = new JWTClaimsSet.Builder().issuer(issuer).subject("id-" + user).claim("upn", user)
                 .claim("groups", groups).audience("lango").expirationTime(new Date(System.currentTimeMillis() + validFor.toMillis()))
                 .build();
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).type(JOSEObjectType.JWT).build(), claims);
-        jwt.sign(new RSASSASigner(keys.getPrivate()));
-        return jwt.serialize();
+        return TestJwts.signed(keys, claims);
     }
 
     private static final class Tokens extends UserTokens {
