@@ -239,6 +239,8 @@ class IdentityIT extends FakeLlmIT {
         assertEquals(200, call("POST", "api/run", OPERATOR, TestJson.runRequest("user", "k-" + RUN, "remember the branch")).statusCode());
         assertTrue(call("GET", "api/admin/knowledge/branch-" + RUN, OPERATOR, null).body().contains(shared),
                 "the operator's model writes the shared knowledge");
+        // Shared knowledge stays in the PostgreSQL database across runs, where other tests search theirs.
+        assertEquals(204, call("DELETE", "api/admin/knowledge/branch-" + RUN, OPERATOR, null).statusCode());
     }
 
     @Test
