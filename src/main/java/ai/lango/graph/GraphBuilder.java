@@ -33,11 +33,11 @@ import java.util.logging.Logger;
  * <ul>
  * <li>saved knowledge: {@code knowledge:<key> contains collection:knowledge}, and what the agent's
  *     model extracts from its content (at most 10, see {@link TripleParser}), and the entry
- *     {@code related_to} each thing those name (so search hits lead into them); saving the key again
- *     replaces what came from it, deleting it deletes them;</li>
+ *     {@code related_to} each thing those name (so search hits lead into them), all in the scope of
+ *     the entry's owner; saving the key again replaces what came from it, deleting it deletes them;</li>
  * <li>memory: {@code observation:<id> in_session session:<key>}, {@code follows} the session's
  *     previous observation, {@code reflection:<id> reflects_on} each observation or reflection it
- *     folds; clearing a session's memory (or deleting the session) deletes them.</li>
+ *     folds, in the session's scope; clearing a session's memory (or deleting the session) deletes them.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -87,17 +87,18 @@ public class GraphBuilder {
     void knowledgeSaved(@Observes KnowledgeSaved saved) {
         String node = "knowledge:" + saved.entry().key();
         String content = saved.entry().content();
+        String scope = GraphStore.ownerScope(saved.entry().owner());
         later("knowledge " + saved.entry().key(), () -> {
-            store.deleteBySource(node);
-            store.add(List.of(Triple.of(node, Predicates.CONTAINS, "collection:knowledge")), node);
+            store.deleteBySource(node, scope);
+            store.add(List.of(Triple.of(node, Predicates.CONTAINS, "collection:knowledge")), node, scope);
             List<Triple> extracted = extract(content, node);
-            store.add(extracted, node);
-            store.add(mentions(node, extracted), node);
+            store.add(extracted, node, scope);
+            store.add(mentions(node, extracted), node, scope);
         });
     }
 
     void knowledgeDeleted(@Observes KnowledgeDeleted deleted) {
-        later("knowledge " + deleted.key(), () -> store.forget("knowledge:" + deleted.key()));
+        later("knowledge " + deleted.key(), () -> store.forget("knowledge:" + deleted.key(), GraphStore.ownerScope(deleted.owner())));
     }
 
     void observationSaved(@Observes ObservationSaved saved) {
@@ -108,7 +109,7 @@ public class GraphBuilder {
         if (saved.previousId() != null) {
             links.add(Triple.of(node, Predicates.FOLLOWS, "observation:" + saved.previousId()));
         }
-        later(node, () -> store.add(links, session(saved.session())));
+        later(node, () -> store.add(links, session(saved.session()), saved.session().scope()));
     }
 
     void reflectionSaved(@Observes ReflectionSaved saved) {
@@ -118,11 +119,11 @@ public class GraphBuilder {
                 Triple.of(node, Predicates.IN_SESSION, session(saved.session()))));
         saved.observationIds().forEach(id -> links.add(Triple.of(node, Predicates.REFLECTS_ON, "observation:" + id)));
         saved.reflectionIds().forEach(id -> links.add(Triple.of(node, Predicates.REFLECTS_ON, "reflection:" + id)));
-        later(node, () -> store.add(links, session(saved.session())));
+        later(node, () -> store.add(links, session(saved.session()), saved.session().scope()));
     }
 
     void memoryCleared(@Observes MemoryCleared cleared) {
-        later(session(cleared.session()), () -> store.deleteBySource(session(cleared.session())));
+        later(session(cleared.session()), () -> store.deleteBySource(session(cleared.session()), cleared.session().scope()));
     }
 
     /**

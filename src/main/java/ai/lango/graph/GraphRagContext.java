@@ -58,7 +58,8 @@ public class GraphRagContext implements ContextSource {
         }
         List<String> hits = retrieval.related(context.userMessage(), HITS, List.of(), context.session()).stream()
                 .map(Hit::node).toList();
-        List<StoredText> facts = expand(hits, start -> store.traverse(start, DEPTH, Predicates.SEMANTIC, MAX_NODES + 1).triples());
+        Set<String> scopes = GraphStore.visibleTo(context.session());
+        List<StoredText> facts = expand(hits, start -> store.traverse(start, DEPTH, Predicates.SEMANTIC, MAX_NODES + 1, scopes).triples());
         String section = BudgetedSection.render(TITLE, facts, MAX_NODES, knowledge.contextBudget(), context);
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }

@@ -1,6 +1,7 @@
 package ai.lango.graph;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -11,7 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** graph_query and graph_traverse, with lango.graph.enabled; the researcher's in multi-agent mode. */
+/**
+ * graph_query and graph_traverse, with lango.graph.enabled; the researcher's in multi-agent mode.
+ * They read what is shared and what is the caller's own (its knowledge, its session's memory).
+ */
 @ApplicationScoped
 public class GraphToolset implements Toolset {
 
@@ -41,6 +45,10 @@ public class GraphToolset implements Toolset {
     @Override
     public List<Tool> tools() {
         return List.of(new Query(), new Traverse());
+    }
+
+    private static java.util.Set<String> visible(Caller caller) {
+        return GraphStore.visibleTo(caller == null ? null : caller.session());
     }
 
     /** The tools' result: the triples and how many. */
@@ -79,12 +87,17 @@ public class GraphToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+            return call(args, null);
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             String subject = ToolArgs.optional(args, "subject");
             String object = ToolArgs.optional(args, "object");
             if (subject == null && object == null) {
                 throw new ToolException("give \"subject\" or \"object\" (or both)");
             }
-            return result(store.query(subject, ToolArgs.optional(args, "predicate"), object));
+            return result(store.query(subject, ToolArgs.optional(args, "predicate"), object, visible(caller)));
         }
     }
 
@@ -111,9 +124,15 @@ public class GraphToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+            return call(args, null);
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             String start = ToolArgs.required(args, "start_node");
             int depth = ToolArgs.integer(args, "max_depth", DEFAULT_DEPTH, 1, GraphStore.MAX_DEPTH);
-            return result(store.traverse(start, depth, ToolArgs.strings(args, "predicates"), GraphStore.MAX_RESULTS).triples());
+            return result(store.traverse(start, depth, ToolArgs.strings(args, "predicates"), GraphStore.MAX_RESULTS,
+                    visible(caller)).triples());
         }
     }
 }

@@ -12,7 +12,10 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.util.Map;
 
-/** One triple, unique by subject, predicate and object; its metadata as a JSON object. */
+/**
+ * One triple, unique by subject, predicate, object and scope (whose it is: a session's, an owner's,
+ * or '' when shared); its metadata as a JSON object.
+ */
 @Entity
 @Table(name = "lango_triples")
 public class TripleEntity {
@@ -40,13 +43,16 @@ public class TripleEntity {
     @Column(name = "source")
     private String source;
 
+    @Column(name = "scope", nullable = false)
+    private String scope;
+
     @Column(name = "created_at", nullable = false)
     private long createdAt;
 
     protected TripleEntity() {
     }
 
-    TripleEntity(Triple triple, String source, long now) {
+    TripleEntity(Triple triple, String source, String scope, long now) {
         this.subject = triple.subject();
         this.predicate = triple.predicate();
         this.object = triple.object();
@@ -56,6 +62,7 @@ public class TripleEntity {
             throw new IllegalArgumentException(e);
         }
         this.source = source;
+        this.scope = scope;
         this.createdAt = now;
     }
 

@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 
-/** Knowledge as retrieval sees it: every entry's content, under its key. */
+/** Knowledge as retrieval sees it: every entry's content, under its key, in its owner's scope. */
 @ApplicationScoped
 public class KnowledgeCorpus implements Corpus {
 
@@ -20,6 +20,6 @@ public class KnowledgeCorpus implements Corpus {
 
     @Override
     public List<Document> documents() {
-        return store.all(0, Integer.MAX_VALUE).stream().map(KnowledgeStore::document).toList();
+        return store.all(null, 0, Integer.MAX_VALUE).stream().map(KnowledgeStore::document).toList();
     }
 }

@@ -1,5 +1,5 @@
 package ai.lango.knowledge;
 
-/** A CDI event: the entry under this key was deleted. */
-public record KnowledgeDeleted(String key) {
+/** A CDI event: the entry under this key of this owner ({@link KnowledgeEntry#SHARED}: shared) was deleted. */
+public record KnowledgeDeleted(String owner, String key) {
 }

@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 
-/** One piece of knowledge, unique by its key. Tags are kept one per line. */
+/** One piece of knowledge, unique by its owner and key ('' owns what is shared). Tags are kept one per line. */
 @Entity
 @Table(name = "lango_knowledge")
 public class KnowledgeEntity {
@@ -20,6 +20,9 @@ public class KnowledgeEntity {
     @SequenceGenerator(name = "lango_knowledge_seq", sequenceName = "lango_knowledge_seq", allocationSize = 50)
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "lango_knowledge_seq")
     private Long id;
+
+    @Column(name = "owner", nullable = false)
+    private String owner;
 
     @Column(name = "entry_key", nullable = false)
     private String key;
@@ -49,12 +52,13 @@ public class KnowledgeEntity {
     }
 
     KnowledgeEntity(KnowledgeEntry entry, Instant now) {
+        this.owner = entry.owner();
         this.key = entry.key();
         this.createdAt = now.toEpochMilli();
         update(entry, now);
     }
 
-    /** Takes the entry's category, content, tags and source; the key, use count and creation time stay. */
+    /** Takes the entry's category, content, tags and source; the owner, key, use count and creation time stay. */
     void update(KnowledgeEntry entry, Instant now) {
         this.category = entry.category();
         this.content = entry.content();
@@ -65,7 +69,7 @@ public class KnowledgeEntity {
 
     KnowledgeEntry view() {
         List<String> tagList = tags.isEmpty() ? List.of() : Arrays.asList(tags.split("\n"));
-        return new KnowledgeEntry(key, category, content, tagList, source, useCount, Instant.ofEpochMilli(createdAt),
+        return new KnowledgeEntry(owner, key, category, content, tagList, source, useCount, Instant.ofEpochMilli(createdAt),
                 Instant.ofEpochMilli(updatedAt));
     }
 }

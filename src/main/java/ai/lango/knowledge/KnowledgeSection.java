@@ -18,10 +18,13 @@ public final class KnowledgeSection {
         return BudgetedSection.render(title, facts, MAX_ITEMS, budget, context);
     }
 
-    /** A knowledge entry as stored text: its key, category, where it came from and when, then its content. */
+    /**
+     * A knowledge entry as stored text: whose it is (shared, or this user's), its key, category,
+     * where it came from and when, then its content.
+     */
     public static StoredText fact(KnowledgeEntry entry) {
-        return new StoredText("knowledge:" + entry.key(), "knowledge \"" + entry.key() + "\" (" + entry.category()
-                + "), saved with save_knowledge" + (entry.source() == null || entry.source().isBlank() ? "" : " from " + entry.source())
+        return new StoredText(KnowledgeStore.document(entry).key(), (entry.shared() ? "shared knowledge" : "this user's knowledge")
+                + " \"" + entry.key() + "\" (" + entry.category() + "), saved with save_knowledge" + (entry.source() == null || entry.source().isBlank() ? "" : " from " + entry.source())
                 + StoredText.on(entry.updatedAt()), entry.content());
     }
 }

@@ -5,14 +5,15 @@ import ai.lango.retrieval.Retrieval;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Knowledge, for the whole application: every session and every server sees the same entries.
- * Saving upserts by key and is safe when two servers save the same new key at once: one insert
- * wins, the other becomes an update.
+ * Knowledge, on every server: each entry belongs to a user or, {@link KnowledgeEntry#SHARED}, to
+ * every user. Saving upserts by owner and key and is safe when two servers save the same new key at
+ * once: one insert wins, the other becomes an update. Searches read the owners they are given.
  */
 @ApplicationScoped
 public class KnowledgeStore {
@@ -32,7 +33,7 @@ public class KnowledgeStore {
     @Inject
     Event<KnowledgeDeleted> deleted;
 
-    /** Saves the entry under its key; true when it was new. */
+    /** Saves the entry under its owner and key; true when it was new. */
     public boolean save(KnowledgeEntry entry) {
         boolean created = store(entry);
         retrieval.index(document(entry));
@@ -55,45 +56,61 @@ public class KnowledgeStore {
         }
     }
 
-    /** The entry as retrieval indexes it: its content, under its key. */
+    /** The entry as retrieval indexes it: its content, under its key, in its owner's scope. */
     static Document document(KnowledgeEntry entry) {
-        return new Document(Document.KNOWLEDGE, entry.key(), null, entry.content());
+        return new Document(Document.KNOWLEDGE, entry.key(), Document.ownerScope(entry.owner()), entry.content());
     }
 
-    public Optional<KnowledgeEntry> get(String key) {
-        return rows.get(key);
+    /** The entry under {@code key} of {@code owner} ({@link KnowledgeEntry#SHARED}: the shared one). */
+    public Optional<KnowledgeEntry> get(String owner, String key) {
+        return rows.get(owner, key);
     }
 
     /**
-     * The entries most relevant to the text (most of its keywords first, then the newest), at most
-     * {@code limit}, of {@code category} when not null; nothing when the text has no keyword.
+     * The entries of {@code owners} most relevant to the text (most of its keywords first, then the
+     * newest), at most {@code limit}, of {@code category} when not null; nothing when the text has no keyword.
      */
-    public List<KnowledgeEntry> search(String text, String category, int limit) {
+    public List<KnowledgeEntry> search(String text, String category, int limit, Collection<String> owners) {
         List<String> keywords = Keywords.of(text);
         if (keywords.isEmpty()) {
             return List.of();
         }
-        return rows.matching(keywords, category).stream()
+        return rows.matching(keywords, category, owners).stream()
                 .sorted(Comparator.comparingInt((KnowledgeEntry e) -> e.relevance(keywords)).reversed())
                 .limit(limit).toList();
     }
 
     /** Counts one use of each entry (a search that returned it). */
     public void countUse(List<KnowledgeEntry> used) {
-        rows.countUse(used.stream().map(KnowledgeEntry::key).toList());
+        used.stream().collect(java.util.stream.Collectors.groupingBy(KnowledgeEntry::owner))
+                .forEach((owner, entries) -> rows.countUse(owner, entries.stream().map(KnowledgeEntry::key).toList()));
     }
 
-    /** Every entry, by key: {@code limit} of them from {@code offset} on. */
-    public List<KnowledgeEntry> all(int offset, int limit) {
-        return rows.all(offset, limit);
+    /** Every entry (of {@code owner}, when not null), by owner and key: {@code limit} of them from {@code offset} on. */
+    public List<KnowledgeEntry> all(String owner, int offset, int limit) {
+        return rows.all(owner, offset, limit);
     }
 
-    public boolean delete(String key) {
-        boolean found = rows.delete(key);
-        retrieval.remove(Document.KNOWLEDGE, key);
+    public boolean delete(String owner, String key) {
+        boolean found = rows.delete(owner, key);
+        retrieval.remove(Document.KNOWLEDGE, key, Document.ownerScope(owner));
         if (found) {
-            deleted.fire(new KnowledgeDeleted(key));
+            deleted.fire(new KnowledgeDeleted(owner, key));
         }
         return found;
+    }
+
+    /**
+     * Makes a user's entry shared (an administrator's decision): saved as the shared entry under its
+     * key, replacing one there, and no longer the user's. The shared entry, or empty when the user has none.
+     */
+    public Optional<KnowledgeEntry> share(String owner, String key) {
+        Optional<KnowledgeEntry> own = get(owner, key);
+        if (own.isEmpty() || own.get().shared()) {
+            return own;
+        }
+        save(own.get().ownedBy(KnowledgeEntry.SHARED));
+        delete(owner, key);
+        return get(KnowledgeEntry.SHARED, key);
     }
 }

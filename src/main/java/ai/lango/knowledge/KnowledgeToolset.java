@@ -2,7 +2,7 @@ package ai.lango.knowledge;
 
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
-import ai.lango.security.SharedWriters;
+import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
@@ -17,6 +17,8 @@ import java.util.Map;
 /**
  * save_knowledge and search_knowledge, with the parameter names and result shapes of the system
  * Lango follows (result keys capitalised as it wrote them). The researcher's in multi-agent mode.
+ * What a user's model saves is that user's (see {@link Ownership}); a search finds the user's own
+ * and the shared entries, each marked as which.
  */
 @ApplicationScoped
 public class KnowledgeToolset implements Toolset {
@@ -28,7 +30,7 @@ public class KnowledgeToolset implements Toolset {
     KnowledgeStore store;
 
     @Inject
-    SharedWriters writers;
+    Ownership ownership;
 
     @Override
     public String name() {
@@ -59,7 +61,7 @@ public class KnowledgeToolset implements Toolset {
         @Override
         public String description() {
             return "Save something the user taught you (a rule, definition, preference, fact, pattern or correction)"
-                    + " under a unique key; saving an existing key replaces it.";
+                    + " under a unique key; saving an existing key replaces it. It is kept for this user.";
         }
 
         @Override
@@ -74,15 +76,12 @@ public class KnowledgeToolset implements Toolset {
         }
 
         @Override
-        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
-            if (caller != null && !writers.mayWrite(caller.userId())) {
-                throw new ToolException(SharedWriters.refusal("Knowledge", caller.userId()));
-            }
-            return call(args);
+        public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+            return call(args, null);
         }
 
         @Override
-        public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             String key = ToolArgs.required(args, "key").strip();
             String category = ToolArgs.required(args, "category");
             if (!KnowledgeEntry.knownCategory(category)) {
@@ -92,8 +91,9 @@ public class KnowledgeToolset implements Toolset {
                 throw new ToolException("parameter \"key\" must be at most 255 characters");
             }
             String content = ToolArgs.required(args, "content", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
-            store.save(KnowledgeEntry.of(key, category, content,
-                    ToolArgs.strings(args, "tags"), ToolArgs.optional(args, "source")));
+            String owner = caller == null ? Ownership.SHARED : ownership.ownerOf(caller.userId());
+            store.save(KnowledgeEntry.of(key, category, content, ToolArgs.strings(args, "tags"), ToolArgs.optional(args, "source"))
+                    .ownedBy(owner));
             return Map.of("status", "saved", "key", key, "message", "Knowledge saved: " + key);
         }
     }
@@ -106,7 +106,8 @@ public class KnowledgeToolset implements Toolset {
 
         @Override
         public String description() {
-            return "Search the knowledge the user taught you, by words; at most " + KnowledgeStore.SEARCH_LIMIT + " results.";
+            return "Search the knowledge the user taught you and the knowledge shared with every user, by words; at most "
+                    + KnowledgeStore.SEARCH_LIMIT + " results.";
         }
 
         @Override
@@ -119,8 +120,13 @@ public class KnowledgeToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+            return call(args, null);
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             List<KnowledgeEntry> found = store.search(ToolArgs.required(args, "query"), ToolArgs.optional(args, "category"),
-                    KnowledgeStore.SEARCH_LIMIT);
+                    KnowledgeStore.SEARCH_LIMIT, Ownership.visibleTo(caller == null ? null : caller.userId()));
             store.countUse(found);
             List<Map<String, Object>> results = found.stream().map(e -> {
                 Map<String, Object> item = new LinkedHashMap<>();
@@ -129,6 +135,7 @@ public class KnowledgeToolset implements Toolset {
                 item.put("Content", e.content());
                 item.put("Tags", e.tags());
                 item.put("Source", e.source() == null ? "" : e.source());
+                item.put("Shared", e.shared());
                 return item;
             }).toList();
             return Map.of("results", results, "count", results.size());

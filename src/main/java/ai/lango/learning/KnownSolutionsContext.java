@@ -5,6 +5,7 @@ import ai.lango.knowledge.KnowledgeSection;
 import ai.lango.prompt.ContextSource;
 import ai.lango.prompt.PromptContext;
 import ai.lango.prompt.StoredText;
+import ai.lango.security.Ownership;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Optional;
 
 /**
  * {@code ## Known Solutions}: fixes confident enough to apply (over 0.7) among the learnings the
- * user's message touches, at most 5, most confident first, within the budget.
+ * user's message touches (the user's own and the shared ones), at most 5, most confident first,
+ * within the budget.
  */
 @ApplicationScoped
 public class KnownSolutionsContext implements ContextSource {
@@ -40,7 +42,7 @@ public class KnownSolutionsContext implements ContextSource {
         if (!settings.enabled() || context.userMessage() == null) {
             return Optional.empty();
         }
-        List<StoredText> facts = store.search(context.userMessage(), null, LearningStore.SEARCH_LIMIT).stream()
+        List<StoredText> facts = store.search(context.userMessage(), null, LearningStore.SEARCH_LIMIT, Ownership.visibleTo(context.userId())).stream()
                 .filter(l -> Confidence.applies(l.confidence(), l.fix()))
                 .map(KnownSolutionsContext::fact).toList();
         String section = KnowledgeSection.render(TITLE, facts, settings.contextBudget(), context);
@@ -52,9 +54,10 @@ public class KnownSolutionsContext implements ContextSource {
         return "When '" + learning.trigger() + "' occurs: " + learning.fix();
     }
 
-    /** A learning as stored text: its number, confidence and date, then the line. */
+    /** A learning as stored text: whose it is, its number, confidence and date, then the line. */
     static StoredText fact(Learning learning) {
-        return new StoredText("learning:" + learning.id(), "learning " + learning.id() + ", a fix saved with save_learning"
+        return new StoredText(LearningStore.document(learning).key(), (learning.shared() ? "shared learning " : "this user's learning ")
+                + learning.id() + ", a fix saved with save_learning"
                 + String.format(java.util.Locale.ROOT, ", confidence %.2f", learning.confidence())
                 + StoredText.on(learning.updatedAt()), line(learning));
     }

@@ -6,16 +6,21 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A learning: what goes wrong ({@code trigger}, e.g. {@code tool:fs_read}, and the error's
- * pattern), what was diagnosed, the fix if one is known, and the evidence for it.
+ * A learning: whose it is ({@code owner}, a user's id, or {@link ai.lango.security.Ownership#SHARED}),
+ * what goes wrong ({@code trigger}, e.g. {@code tool:fs_read}, and the error's pattern), what was
+ * diagnosed, the fix if one is known, and the evidence for it — its owner's evidence only.
  */
-public record Learning(long id, String trigger, String errorPattern, String diagnosis, String fix, String category,
+public record Learning(long id, String owner, String trigger, String errorPattern, String diagnosis, String fix, String category,
                        Confidence.Source origin, int occurrences, int successes, int failures, double confidence,
                        Instant createdAt, Instant updatedAt) {
 
     /** The trigger of errors and successes of one tool. */
     public static String toolTrigger(String toolName) {
         return "tool:" + toolName;
+    }
+
+    public boolean shared() {
+        return owner.isEmpty();
     }
 
     public boolean hasFix() {

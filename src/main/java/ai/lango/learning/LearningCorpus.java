@@ -20,6 +20,6 @@ public class LearningCorpus implements Corpus {
 
     @Override
     public List<Document> documents() {
-        return store.all(0, Integer.MAX_VALUE).stream().map(LearningStore::document).toList();
+        return store.all(null, 0, Integer.MAX_VALUE).stream().map(LearningStore::document).toList();
     }
 }

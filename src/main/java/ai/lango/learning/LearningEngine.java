@@ -1,7 +1,7 @@
 package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.security.SharedWriters;
+import ai.lango.security.Ownership;
 import ai.lango.turn.TurnCompleted;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.ObservesAsync;
@@ -12,10 +12,11 @@ import java.util.logging.Logger;
 
 /**
  * Learns from every tool result of every turn, after the turn (the after-turn event, off the
- * request path). An error that no learning with confidence over 0.7 already covers is recorded
- * under {@code tool:<name>} with no fix yet (or counted again on the learning that has it); a
- * success confirms the learnings whose trigger is exactly {@code tool:<name>} — {@code exec}
- * never confirms {@code exec_bg}. The tools that manage knowledge, learnings and memory are not
+ * request path), for the turn's user (see {@link Ownership}). An error that no learning the user
+ * sees with confidence over 0.7 already covers is recorded under {@code tool:<name>} with no fix
+ * yet (or counted again on the user's learning that has it); a success confirms the user's own
+ * learnings whose trigger is exactly {@code tool:<name>} — {@code exec} never confirms
+ * {@code exec_bg}; what is shared moves only with an administrator's turns. The tools that manage knowledge, learnings and memory are not
  * observed: their results say nothing about the user's work.
  */
 @ApplicationScoped
@@ -34,36 +35,36 @@ public class LearningEngine {
     LearningStore store;
 
     @Inject
-    SharedWriters writers;
+    Ownership ownership;
 
     void afterTurn(@ObservesAsync TurnCompleted turn) {
-        // Learnings are every user's: a turn of a user who may not write them teaches nothing.
-        if (!settings.enabled() || !writers.mayWrite(turn.userId())) {
+        if (!settings.enabled()) {
             return;
         }
+        String owner = ownership.ownerOf(turn.userId());
         for (TurnCompleted.ToolOutcome tool : turn.tools()) {
             try {
-                observe(tool);
+                observe(owner, Ownership.visibleTo(turn.userId()), tool);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "learning from tool " + tool.name() + " failed: " + e.getMessage(), e);
             }
         }
     }
 
-    void observe(TurnCompleted.ToolOutcome tool) {
+    void observe(String owner, List<String> visible, TurnCompleted.ToolOutcome tool) {
         if (!observed(tool.name())) {
             return;
         }
         String trigger = Learning.toolTrigger(tool.name());
         if (tool.error().isEmpty()) {
-            store.succeeded(trigger);
+            store.succeeded(owner, trigger);
             return;
         }
         String error = tool.error().get();
         String pattern = ErrorPatterns.pattern(error);
-        boolean known = !store.matchingError(pattern, Confidence.APPLY_THRESHOLD, false).isEmpty();
+        boolean known = !store.matchingError(pattern, Confidence.APPLY_THRESHOLD, false, visible).isEmpty();
         if (!known) {
-            store.occurred(trigger, pattern, error, ErrorPatterns.category(error, tool.name()));
+            store.occurred(owner, trigger, pattern, error, ErrorPatterns.category(error, tool.name()));
         }
     }
 

@@ -9,7 +9,7 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** One learning, unique by (trigger, error pattern); its confidence is kept in step with its counts. */
+/** One learning, unique by (owner, trigger, error pattern); its confidence is kept in step with its counts. */
 @Entity
 @Table(name = "lango_learnings")
 public class LearningEntity {
@@ -21,6 +21,9 @@ public class LearningEntity {
     @SequenceGenerator(name = "lango_learnings_seq", sequenceName = "lango_learnings_seq", allocationSize = 50)
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "lango_learnings_seq")
     private Long id;
+
+    @Column(name = "owner", nullable = false)
+    private String owner;
 
     @Column(name = "trigger_text", nullable = false)
     private String trigger;
@@ -61,7 +64,8 @@ public class LearningEntity {
     protected LearningEntity() {
     }
 
-    LearningEntity(String trigger, String errorPattern, Instant now) {
+    LearningEntity(String owner, String trigger, String errorPattern, Instant now) {
+        this.owner = owner;
         this.trigger = trigger;
         this.errorPattern = errorPattern;
         this.diagnosis = "";
@@ -103,6 +107,11 @@ public class LearningEntity {
         recompute(now);
     }
 
+    /** Now every user's (an administrator promoted it). */
+    void share() {
+        this.owner = ai.lango.security.Ownership.SHARED;
+    }
+
     void succeeded(Instant now) {
         this.successes++;
         recompute(now);
@@ -119,7 +128,7 @@ public class LearningEntity {
     }
 
     Learning view() {
-        return new Learning(id, trigger, errorPattern, diagnosis, fix, category, Confidence.Source.valueOf(origin),
+        return new Learning(id, owner, trigger, errorPattern, diagnosis, fix, category, Confidence.Source.valueOf(origin),
                 occurrences, successes, failures, confidence, Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt));
     }
 }

@@ -7,6 +7,8 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional.TxType;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -27,26 +29,25 @@ class LearningRows {
     EntityManager em;
 
     @Transactional(TxType.REQUIRES_NEW)
-    void insert(String trigger, String errorPattern) {
-        em.persist(new LearningEntity(trigger, errorPattern, Instant.now()));
+    void insert(String owner, String trigger, String errorPattern) {
+        em.persist(new LearningEntity(owner, trigger, errorPattern, Instant.now()));
         em.flush();
     }
 
-    /** Changes the learning under (trigger, pattern) under a lock; false when there is none. */
-    boolean change(String trigger, String errorPattern, Consumer<LearningEntity> change) {
-        List<LearningEntity> found = em.createQuery(
-                        "SELECT l FROM LearningEntity l WHERE l.trigger = :trigger AND l.errorPattern = :pattern",
-                        LearningEntity.class)
-                .setParameter("trigger", trigger).setParameter("pattern", errorPattern)
+    /** Changes the owner's learning under (trigger, pattern) under a lock; false when there is none. */
+    boolean change(String owner, String trigger, String errorPattern, Consumer<LearningEntity> change) {
+        List<LearningEntity> found = em.createQuery("SELECT l FROM LearningEntity l WHERE l.owner = :owner"
+                                + " AND l.trigger = :trigger AND l.errorPattern = :pattern", LearningEntity.class)
+                .setParameter("owner", owner).setParameter("trigger", trigger).setParameter("pattern", errorPattern)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
         found.forEach(change);
         return !found.isEmpty();
     }
 
-    Optional<Learning> find(String trigger, String errorPattern) {
-        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.trigger = :trigger AND l.errorPattern = :pattern",
-                        LearningEntity.class)
-                .setParameter("trigger", trigger).setParameter("pattern", errorPattern).getResultList().stream()
+    Optional<Learning> find(String owner, String trigger, String errorPattern) {
+        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.owner = :owner"
+                        + " AND l.trigger = :trigger AND l.errorPattern = :pattern", LearningEntity.class)
+                .setParameter("owner", owner).setParameter("trigger", trigger).setParameter("pattern", errorPattern).getResultList().stream()
                 .findFirst().map(LearningEntity::view);
     }
 
@@ -59,28 +60,28 @@ class LearningRows {
         return found != null;
     }
 
-    /** Counts a success for every learning whose trigger is exactly this one; how many there were. */
-    int succeeded(String trigger) {
-        List<LearningEntity> found = em.createQuery("SELECT l FROM LearningEntity l WHERE l.trigger = :trigger",
+    /** Counts a success for every learning of the owner whose trigger is exactly this one; how many there were. */
+    int succeeded(String owner, String trigger) {
+        List<LearningEntity> found = em.createQuery("SELECT l FROM LearningEntity l WHERE l.owner = :owner AND l.trigger = :trigger",
                         LearningEntity.class)
-                .setParameter("trigger", trigger).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+                .setParameter("owner", owner).setParameter("trigger", trigger).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
         Instant now = Instant.now();
         found.forEach(l -> l.succeeded(now));
         return found.size();
     }
 
-    /** The most confident learnings above {@code minConfidence} (with a fix, if asked), at most {@code limit}. */
-    List<Learning> confident(double minConfidence, boolean withFixOnly, int limit) {
-        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.confidence > :min"
+    /** The owners' most confident learnings above {@code minConfidence} (with a fix, if asked), at most {@code limit}. */
+    List<Learning> confident(double minConfidence, boolean withFixOnly, int limit, Collection<String> owners) {
+        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.owner IN :owners AND l.confidence > :min"
                         + (withFixOnly ? " AND l.fix <> ''" : "") + " ORDER BY l.confidence DESC, l.updatedAt DESC",
                         LearningEntity.class)
-                .setParameter("min", minConfidence).setMaxResults(limit)
+                .setParameter("owners", new ArrayList<>(owners)).setParameter("min", minConfidence).setMaxResults(limit)
                 .getResultList().stream().map(LearningEntity::view).toList();
     }
 
-    /** Learnings whose trigger, pattern, diagnosis or fix contains any of the keywords, most confident first. */
-    List<Learning> matching(List<String> keywords, String category, boolean withFixOnly) {
-        StringBuilder jpql = new StringBuilder("SELECT l FROM LearningEntity l WHERE (");
+    /** The owners' learnings whose trigger, pattern, diagnosis or fix contains any of the keywords, most confident first. */
+    List<Learning> matching(List<String> keywords, String category, boolean withFixOnly, Collection<String> owners) {
+        StringBuilder jpql = new StringBuilder("SELECT l FROM LearningEntity l WHERE l.owner IN :owners AND (");
         for (int i = 0; i < keywords.size(); i++) {
             jpql.append(i == 0 ? "" : " OR ").append("LOWER(l.trigger) LIKE :w").append(i)
                     .append(" OR LOWER(l.errorPattern) LIKE :w").append(i)
@@ -89,7 +90,8 @@ class LearningRows {
         }
         jpql.append(")").append(category == null ? "" : " AND l.category = :category")
                 .append(withFixOnly ? " AND l.fix <> ''" : "").append(" ORDER BY l.confidence DESC, l.updatedAt DESC");
-        var query = em.createQuery(jpql.toString(), LearningEntity.class).setMaxResults(CANDIDATES);
+        var query = em.createQuery(jpql.toString(), LearningEntity.class).setMaxResults(CANDIDATES)
+                .setParameter("owners", new ArrayList<>(owners));
         for (int i = 0; i < keywords.size(); i++) {
             query.setParameter("w" + i, "%" + keywords.get(i).toLowerCase(Locale.ROOT).replace("%", "") + "%");
         }
@@ -103,9 +105,14 @@ class LearningRows {
         return Optional.ofNullable(em.find(LearningEntity.class, id)).map(LearningEntity::view);
     }
 
-    List<Learning> all(int offset, int limit) {
-        return em.createQuery("SELECT l FROM LearningEntity l ORDER BY l.confidence DESC, l.id", LearningEntity.class)
-                .setFirstResult(offset).setMaxResults(limit).getResultList().stream().map(LearningEntity::view).toList();
+    /** Learnings of the owners (every owner's when null), most confident first. */
+    List<Learning> all(Collection<String> owners, int offset, int limit) {
+        var query = em.createQuery("SELECT l FROM LearningEntity l" + (owners == null ? "" : " WHERE l.owner IN :owners")
+                + " ORDER BY l.confidence DESC, l.id", LearningEntity.class);
+        if (owners != null) {
+            query.setParameter("owners", new ArrayList<>(owners));
+        }
+        return query.setFirstResult(offset).setMaxResults(limit).getResultList().stream().map(LearningEntity::view).toList();
     }
 
     boolean delete(long id) {

@@ -3,18 +3,21 @@ package ai.lango.learning;
 import ai.lango.knowledge.Keywords;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
+import ai.lango.security.Ownership;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Learnings, for the whole application (every session, every server). One learning per (trigger,
- * error pattern); evidence is counted under a row lock, and of two servers inserting the same new
- * learning one insert wins and the other counts on it.
+ * Learnings, on every server; each belongs to a user or, {@link Ownership#SHARED}, to every user,
+ * and counts its owner's evidence only. One learning per (owner, trigger, error pattern); evidence
+ * is counted under a row lock, and of two servers inserting the same new learning one insert wins
+ * and the other counts on it. Searches read the owners they are given.
  */
 @ApplicationScoped
 public class LearningStore {
@@ -28,21 +31,21 @@ public class LearningStore {
     @Inject
     Retrieval retrieval;
 
-    /** A fix given explicitly (save_learning): stored or replacing the one under the same trigger and pattern. */
-    public void saveFix(String trigger, String errorPattern, String fix, String diagnosis, String category) {
+    /** A fix given explicitly (save_learning): stored or replacing the owner's one under the same trigger and pattern. */
+    public void saveFix(String owner, String trigger, String errorPattern, String fix, String diagnosis, String category) {
         Instant now = Instant.now();
-        upsert(trigger, LearningEntity.pattern(errorPattern), l -> l.saveFix(fix, diagnosis, category, now));
+        upsert(owner, trigger, LearningEntity.pattern(errorPattern), l -> l.saveFix(fix, diagnosis, category, now));
     }
 
-    /** An error that no confident learning covers: recorded, or counted again on the learning that has it. */
-    public void occurred(String trigger, String errorPattern, String diagnosis, String category) {
+    /** An error that no confident learning covers: recorded for the owner, or counted again on the owner's learning that has it. */
+    public void occurred(String owner, String trigger, String errorPattern, String diagnosis, String category) {
         Instant now = Instant.now();
-        upsert(trigger, LearningEntity.pattern(errorPattern), l -> l.occurred(diagnosis, category, now));
+        upsert(owner, trigger, LearningEntity.pattern(errorPattern), l -> l.occurred(diagnosis, category, now));
     }
 
-    /** A success of the trigger: every learning with exactly this trigger is confirmed once. */
-    public int succeeded(String trigger) {
-        return rows.succeeded(trigger);
+    /** A success of the trigger in a turn of the owner: every learning of the owner with exactly this trigger is confirmed once. */
+    public int succeeded(String owner, String trigger) {
+        return rows.succeeded(owner, trigger);
     }
 
     /** The outcome of applying a learning's fix. */
@@ -58,62 +61,89 @@ public class LearningStore {
     }
 
     /**
-     * The learnings with confidence over {@code minConfidence} (and a fix, if asked) that match the
-     * error (see {@link Learning#match}), best match first, then most confident.
+     * The learnings of {@code owners} with confidence over {@code minConfidence} (and a fix, if
+     * asked) that match the error (see {@link Learning#match}), best match first, then most confident.
      */
-    public List<Learning> matchingError(String error, double minConfidence, boolean withFixOnly) {
-        return rows.confident(minConfidence, withFixOnly, LearningRows.CANDIDATES).stream()
+    public List<Learning> matchingError(String error, double minConfidence, boolean withFixOnly, Collection<String> owners) {
+        return rows.confident(minConfidence, withFixOnly, LearningRows.CANDIDATES, owners).stream()
                 .filter(l -> l.match(error) > 0)
                 .sorted(Comparator.comparingInt((Learning l) -> l.match(error)).reversed()
                         .thenComparing(Comparator.comparingDouble(Learning::confidence).reversed()))
                 .toList();
     }
 
-    /** Learnings containing any word of the query, most confident first, at most {@code limit}. */
-    public List<Learning> search(String query, String category, int limit) {
+    /** Learnings of {@code owners} containing any word of the query, most confident first, at most {@code limit}. */
+    public List<Learning> search(String query, String category, int limit, Collection<String> owners) {
         List<String> keywords = Keywords.of(query);
-        return keywords.isEmpty() ? List.of() : rows.matching(keywords, category, false).stream().limit(limit).toList();
+        return keywords.isEmpty() ? List.of() : rows.matching(keywords, category, false, owners).stream().limit(limit).toList();
     }
 
     public Optional<Learning> get(long id) {
         return rows.get(id);
     }
 
-    /** Every learning, most confident first: {@code limit} of them from {@code offset} on. */
-    public List<Learning> all(int offset, int limit) {
-        return rows.all(offset, limit);
+    /** The learnings of {@code owners} (every owner's when null), most confident first: {@code limit} of them from {@code offset} on. */
+    public List<Learning> all(Collection<String> owners, int offset, int limit) {
+        return rows.all(owners, offset, limit);
     }
 
     public boolean delete(long id) {
-        boolean found = rows.delete(id);
-        retrieval.remove(Document.LEARNING, Long.toString(id));
-        return found;
+        Optional<Learning> found = rows.get(id);
+        found.ifPresent(l -> {
+            rows.delete(id);
+            retrieval.remove(Document.LEARNING, Long.toString(id), Document.ownerScope(l.owner()));
+        });
+        return found.isPresent();
     }
 
-    /** The learning as retrieval indexes it: its trigger, then its fix (or, without one, what was diagnosed). */
+    /**
+     * Makes a user's learning shared (an administrator's decision). Where a shared learning has the
+     * same trigger and pattern already, it takes the user's fix and the user's is deleted. The shared
+     * learning, or empty when there is no learning {@code id}.
+     */
+    public Optional<Learning> share(long id) {
+        Optional<Learning> found = rows.get(id);
+        if (found.isEmpty() || found.get().shared()) {
+            return found;
+        }
+        Learning own = found.get();
+        if (rows.find(Ownership.SHARED, own.trigger(), own.errorPattern()).isEmpty()) {
+            rows.change(id, LearningEntity::share);
+            retrieval.remove(Document.LEARNING, Long.toString(id), Document.ownerScope(own.owner()));
+            rows.get(id).ifPresent(l -> retrieval.index(document(l)));
+        } else {
+            if (own.hasFix()) {
+                saveFix(Ownership.SHARED, own.trigger(), own.errorPattern(), own.fix(), own.diagnosis(), own.category());
+            }
+            delete(id);
+        }
+        return rows.find(Ownership.SHARED, own.trigger(), own.errorPattern());
+    }
+
+    /** The learning as retrieval indexes it: its trigger, then its fix (or, without one, what was diagnosed), in its owner's scope. */
     static Document document(Learning learning) {
         String body = learning.hasFix() ? learning.fix() : learning.diagnosis();
-        return new Document(Document.LEARNING, Long.toString(learning.id()), null,
+        return new Document(Document.LEARNING, Long.toString(learning.id()), Document.ownerScope(learning.owner()),
                 learning.trigger() + (body == null || body.isBlank() ? "" : "\n" + body));
     }
 
-    private void upsert(String trigger, String pattern, Consumer<LearningEntity> change) {
-        if (rows.change(trigger, pattern, change)) {
-            indexed(trigger, pattern);
+    private void upsert(String owner, String trigger, String pattern, Consumer<LearningEntity> change) {
+        if (rows.change(owner, trigger, pattern, change)) {
+            indexed(owner, trigger, pattern);
             return;
         }
         try {
-            rows.insert(trigger, pattern);
+            rows.insert(owner, trigger, pattern);
         } catch (RuntimeException raced) {
             // Another server inserted it first: count on that one.
         }
-        if (!rows.change(trigger, pattern, change)) {
+        if (!rows.change(owner, trigger, pattern, change)) {
             throw new IllegalStateException("learning " + trigger + " could not be stored");
         }
-        indexed(trigger, pattern);
+        indexed(owner, trigger, pattern);
     }
 
-    private void indexed(String trigger, String pattern) {
-        rows.find(trigger, pattern).ifPresent(l -> retrieval.index(document(l)));
+    private void indexed(String owner, String trigger, String pattern) {
+        rows.find(owner, trigger, pattern).ifPresent(l -> retrieval.index(document(l)));
     }
 }

@@ -2,7 +2,7 @@ package ai.lango.learning;
 
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
-import ai.lango.security.SharedWriters;
+import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
@@ -18,7 +18,8 @@ import java.util.TreeMap;
 /**
  * save_learning, search_learnings and learning_stats, with the parameter names and result shapes of
  * the system Lango follows (result keys capitalised as it wrote them). The researcher's in
- * multi-agent mode.
+ * multi-agent mode. What a user's model saves is that user's (see {@link Ownership}); searches and
+ * statistics cover the user's own and the shared learnings.
  */
 @ApplicationScoped
 public class LearningToolset implements Toolset {
@@ -33,7 +34,7 @@ public class LearningToolset implements Toolset {
     LearningStore store;
 
     @Inject
-    SharedWriters writers;
+    Ownership ownership;
 
     @Override
     public String name() {
@@ -55,6 +56,10 @@ public class LearningToolset implements Toolset {
         return List.of(new Save(), new Search(), new Stats());
     }
 
+    private static List<String> visible(Caller caller) {
+        return Ownership.visibleTo(caller == null ? null : caller.userId());
+    }
+
     /** A learning as the tools show it. */
     static Map<String, Object> json(Learning l) {
         Map<String, Object> item = new LinkedHashMap<>();
@@ -68,6 +73,7 @@ public class LearningToolset implements Toolset {
         item.put("OccurrenceCount", l.occurrences());
         item.put("SuccessCount", l.successes());
         item.put("FailureCount", l.failures());
+        item.put("Shared", l.shared());
         return item;
     }
 
@@ -95,15 +101,12 @@ public class LearningToolset implements Toolset {
         }
 
         @Override
-        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
-            if (caller != null && !writers.mayWrite(caller.userId())) {
-                throw new ToolException(SharedWriters.refusal("A learning", caller.userId()));
-            }
-            return call(args);
+        public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+            return call(args, null);
         }
 
         @Override
-        public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             String trigger = ToolArgs.required(args, "trigger").strip();
             if (trigger.length() > 255) {
                 throw new ToolException("parameter \"trigger\" must be at most 255 characters");
@@ -115,7 +118,7 @@ public class LearningToolset implements Toolset {
             String pattern = ToolArgs.optional(args, "error_pattern");
             String fix = ToolArgs.required(args, "fix", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
             String diagnosis = ToolArgs.optional(args, "diagnosis", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
-            store.saveFix(trigger, pattern == null ? "" : ErrorPatterns.pattern(pattern), fix,
+            store.saveFix(caller == null ? Ownership.SHARED : ownership.ownerOf(caller.userId()), trigger, pattern == null ? "" : ErrorPatterns.pattern(pattern), fix,
                     diagnosis, category == null ? ErrorPatterns.GENERAL : category);
             return Map.of("status", "saved", "message", "Learning saved: " + trigger);
         }
@@ -143,8 +146,13 @@ public class LearningToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args) throws ToolException {
+            return call(args, null);
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             List<Map<String, Object>> results = store.search(ToolArgs.required(args, "query"),
-                    ToolArgs.optional(args, "category"), LearningStore.SEARCH_LIMIT).stream().map(LearningToolset::json).toList();
+                    ToolArgs.optional(args, "category"), LearningStore.SEARCH_LIMIT, visible(caller)).stream().map(LearningToolset::json).toList();
             return Map.of("results", results, "count", results.size());
         }
     }
@@ -168,7 +176,12 @@ public class LearningToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args) {
-            List<Learning> all = store.all(0, STATS_LIMIT);
+            return call(args, null);
+        }
+
+        @Override
+        public Map<String, Object> call(Map<String, Object> args, Caller caller) {
+            List<Learning> all = store.all(visible(caller), 0, STATS_LIMIT);
             Map<String, Integer> byCategory = new TreeMap<>();
             all.forEach(l -> byCategory.merge(l.category(), 1, Integer::sum));
             Map<String, Object> stats = new LinkedHashMap<>();

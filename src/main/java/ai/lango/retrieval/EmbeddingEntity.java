@@ -24,8 +24,9 @@ public class EmbeddingEntity {
     @Column(name = "source_id", nullable = false)
     private String sourceId;
 
-    @Column(name = "session_scope")
-    private String sessionScope;
+    /** The document's scope; '' for a shared one (the unique constraint needs a value). */
+    @Column(name = "scope", nullable = false)
+    private String scope;
 
     @Column(name = "model", nullable = false)
     private String model;
@@ -45,14 +46,19 @@ public class EmbeddingEntity {
     EmbeddingEntity(Document document, String model, float[] vector, long now) {
         this.collection = document.collection();
         this.sourceId = document.sourceId();
-        this.sessionScope = document.sessionScope();
+        this.scope = column(document.scope());
         this.content = document.content();
         this.model = model;
         this.vector = Vectors.toBytes(vector);
         this.createdAt = now;
     }
 
+    /** How the column holds a document's scope. */
+    static String column(String scope) {
+        return scope == null ? "" : scope;
+    }
+
     StoredVector view() {
-        return new StoredVector(id, new Document(collection, sourceId, sessionScope, content), model, Vectors.fromBytes(vector), createdAt);
+        return new StoredVector(id, new Document(collection, sourceId, scope.isEmpty() ? null : scope, content), model, Vectors.fromBytes(vector), createdAt);
     }
 }

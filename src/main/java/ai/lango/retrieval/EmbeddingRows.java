@@ -46,20 +46,26 @@ class EmbeddingRows {
 
     /** Replaces the document's vector (delete, then insert under a new id); the stored row. */
     StoredVector replace(Document document, String model, float[] vector) {
-        delete(document.collection(), document.sourceId());
+        delete(document.collection(), document.sourceId(), document.scope());
         EmbeddingEntity entity = new EmbeddingEntity(document, model, vector, System.currentTimeMillis());
         em.persist(entity);
         em.flush();
         return entity.view();
     }
 
-    int delete(String collection, String sourceId) {
-        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.collection = :c AND e.sourceId = :s")
-                .setParameter("c", collection).setParameter("s", sourceId).executeUpdate();
+    /** Deletes the vector of the row {@code sourceId} of {@code collection} in {@code scope} (null: shared). */
+    int delete(String collection, String sourceId, String scope) {
+        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.collection = :c AND e.sourceId = :s AND e.scope = :k")
+                .setParameter("c", collection).setParameter("s", sourceId).setParameter("k", EmbeddingEntity.column(scope))
+                .executeUpdate();
     }
 
-    int deleteSession(String sessionScope) {
-        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.sessionScope = :k")
-                .setParameter("k", sessionScope).executeUpdate();
+    int delete(long id) {
+        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.id = :id").setParameter("id", id).executeUpdate();
+    }
+
+    /** Deletes every vector of a session (or of an owner). */
+    int deleteScope(String scope) {
+        return em.createQuery("DELETE FROM EmbeddingEntity e WHERE e.scope = :k").setParameter("k", scope).executeUpdate();
     }
 }

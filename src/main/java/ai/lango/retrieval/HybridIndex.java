@@ -31,31 +31,32 @@ public final class HybridIndex implements AutoCloseable {
     /** Documents per search group, so that a search of nothing costs nothing. */
     private final Map<String, Integer> perGroup = new ConcurrentHashMap<>();
 
-    /** Adds or replaces the document (by its node name); call {@link #refresh()} to make it searchable by keyword. */
+    /** Adds or replaces the document (by its {@link Document#key}); call {@link #refresh()} to make it searchable by keyword. */
     public void put(Document document, float[] vector) {
-        Entry previous = entries.put(document.node(), new Entry(document, vector));
+        Entry previous = entries.put(document.key(), new Entry(document, vector));
         if (previous != null) {
             counted(previous.document(), -1);
         }
         counted(document, 1);
-        keywords.put(document.node(), group(document.collection(), document.sessionScope()), document.content());
+        keywords.put(document.key(), group(document.collection(), document.scope()), document.content());
     }
 
-    public void remove(String node) {
-        Entry previous = entries.remove(node);
+    /** Removes the document with this {@link Document#key}. */
+    public void remove(String key) {
+        Entry previous = entries.remove(key);
         if (previous != null) {
             counted(previous.document(), -1);
         }
-        keywords.remove(node);
+        keywords.remove(key);
     }
 
     private void counted(Document d, int delta) {
-        perGroup.merge(group(d.collection(), d.sessionScope()), delta, Integer::sum);
+        perGroup.merge(group(d.collection(), d.scope()), delta, Integer::sum);
     }
 
-    /** Whether a search of these collections (within this session) has anything to find. */
-    public boolean holdsAny(Set<String> collections, String sessionScope) {
-        return groups(collections, sessionScope).stream().anyMatch(g -> perGroup.getOrDefault(g, 0) > 0);
+    /** Whether a search of these collections, seeing these scopes, has anything to find. */
+    public boolean holdsAny(Set<String> collections, Set<String> scopes) {
+        return groups(collections, scopes).stream().anyMatch(g -> perGroup.getOrDefault(g, 0) > 0);
     }
 
     public void refresh() {
@@ -66,37 +67,39 @@ public final class HybridIndex implements AutoCloseable {
         return entries.size();
     }
 
-    /** The stored text of the node, if it is here. */
-    public Optional<String> contentOf(String node) {
-        return Optional.ofNullable(entries.get(node)).map(e -> e.document().content());
+    /** The stored text of the document with this key, if it is here. */
+    public Optional<String> contentOf(String key) {
+        return Optional.ofNullable(entries.get(key)).map(e -> e.document().content());
     }
 
-    /** The session of the node, if it is here and belongs to one. */
-    public Optional<String> sessionOf(String node) {
-        return Optional.ofNullable(entries.get(node)).map(e -> e.document().sessionScope());
+    /** The scope of the document with this key, if it is here and has one. */
+    public Optional<String> scopeOf(String key) {
+        return Optional.ofNullable(entries.get(key)).map(e -> e.document().scope());
     }
 
-    public Set<String> nodes() {
+    /** The keys of the documents here. */
+    public Set<String> keys() {
         return Set.copyOf(entries.keySet());
     }
 
     /**
      * The at most {@code limit} documents of {@code collections} most relevant to the query (its
-     * text for keywords, its vector for similarity; a null vector searches by keywords alone);
-     * session-scoped collections only within {@code sessionScope} (none without one).
+     * text for keywords, its vector for similarity; a null vector searches by keywords alone):
+     * shared documents and those of {@code scopes} (the searcher's session and own), so
+     * session-scoped collections only within a session given there.
      */
-    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionScope, int limit) {
-        return search(text, vector, collections, sessionScope, limit, -1);
+    public List<Hit> search(String text, float[] vector, Set<String> collections, Set<String> scopes, int limit) {
+        return search(text, vector, collections, scopes, limit, -1);
     }
 
     /** As above, but the vector side offers only documents at least {@code minSimilarity} (cosine) like the query. */
-    public List<Hit> search(String text, float[] vector, Set<String> collections, String sessionScope, int limit,
+    public List<Hit> search(String text, float[] vector, Set<String> collections, Set<String> scopes, int limit,
                             double minSimilarity) {
         if (limit <= 0) {
             return List.of();
         }
         int candidates = Math.max(MIN_CANDIDATES, limit * 4);
-        Set<String> groups = groups(collections, sessionScope);
+        Set<String> groups = groups(collections, scopes);
         List<List<String>> rankings = new ArrayList<>();
         if (vector != null) {
             rankings.add(nearest(vector, groups, candidates, minSimilarity));
@@ -107,7 +110,7 @@ public final class HybridIndex implements AutoCloseable {
             Entry entry = entries.get(scored.id());
             if (entry != null) {
                 Document d = entry.document();
-                hits.add(new Hit(d.collection(), d.sourceId(), d.content(), scored.score()));
+                hits.add(new Hit(d.collection(), d.sourceId(), d.scope(), d.content(), scored.score()));
                 if (hits.size() == limit) {
                     break;
                 }
@@ -116,19 +119,19 @@ public final class HybridIndex implements AutoCloseable {
         return hits;
     }
 
-    /** The node names of the {@code n} entries most relevant by keywords, best first. */
+    /** The keys of the {@code n} entries most relevant by keywords, best first. */
     List<String> keywordRanking(String text, Set<String> groups, int n) {
         return keywords.search(text, groups, n);
     }
 
-    /** The node names of the {@code n} entries nearest to the vector, nearest first. */
+    /** The keys of the {@code n} entries nearest to the vector, nearest first. */
     List<String> nearest(float[] vector, Set<String> groups, int n, double minSimilarity) {
         record Near(String node, double similarity) {
         }
         PriorityQueue<Near> best = new PriorityQueue<>(Comparator.comparingDouble(Near::similarity));
         for (Map.Entry<String, Entry> e : entries.entrySet()) {
             Document d = e.getValue().document();
-            if (e.getValue().vector().length != vector.length || !groups.contains(group(d.collection(), d.sessionScope()))) {
+            if (e.getValue().vector().length != vector.length || !groups.contains(group(d.collection(), d.scope()))) {
                 continue;
             }
             double similarity = Vectors.dot(vector, e.getValue().vector());
@@ -147,20 +150,20 @@ public final class HybridIndex implements AutoCloseable {
         return sorted.stream().map(Near::node).toList();
     }
 
-    /** The search groups of the collections: session-scoped ones within the session only, none without one. */
-    private static Set<String> groups(Set<String> collections, String sessionScope) {
+    /** The search groups of the collections: what is shared (session-scoped ones have nothing shared) and what the scopes hold. */
+    private static Set<String> groups(Set<String> collections, Set<String> scopes) {
         Set<String> groups = new HashSet<>();
         for (String collection : collections) {
-            boolean scoped = Document.SESSION_SCOPED.contains(collection);
-            if (!scoped || sessionScope != null) {
-                groups.add(group(collection, scoped ? sessionScope : null));
+            if (!Document.SESSION_SCOPED.contains(collection)) {
+                groups.add(group(collection, null));
             }
+            scopes.forEach(scope -> groups.add(group(collection, scope)));
         }
         return groups;
     }
 
-    private static String group(String collection, String sessionScope) {
-        return sessionScope == null ? collection : collection + "\u0000" + sessionScope;
+    private static String group(String collection, String scope) {
+        return scope == null ? collection : collection + "\u0000" + scope;
     }
 
     @Override

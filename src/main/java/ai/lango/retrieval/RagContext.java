@@ -50,9 +50,10 @@ public class RagContext implements ContextSource {
         return section.isEmpty() ? Optional.empty() : Optional.of(section);
     }
 
-    /** One hit as stored text: its collection and id, then its text. */
+    /** One hit as stored text: whose it is (shared, or this user's or session's), its collection and id, then its text. */
     static StoredText fact(Hit hit) {
-        return new StoredText(hit.node(), hit.collection() + " " + hit.sourceId() + ", retrieved by meaning and keywords",
+        String whose = hit.shared() ? "shared " : Document.SESSION_SCOPED.contains(hit.collection()) ? "this session's " : "this user's ";
+        return new StoredText(hit.key(), whose + hit.collection() + " " + hit.sourceId() + ", retrieved by meaning and keywords",
                 hit.content());
     }
 }

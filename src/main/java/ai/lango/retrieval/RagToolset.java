@@ -85,6 +85,9 @@ public class RagToolset implements Toolset {
                         Map<String, Object> item = new LinkedHashMap<>();
                         item.put("collection", hit.collection());
                         item.put("sourceId", hit.sourceId());
+                        if (!Document.SESSION_SCOPED.contains(hit.collection())) {
+                            item.put("shared", hit.shared());
+                        }
                         item.put("content", hit.content());
                         item.put("score", Math.round(hit.score() * 10_000) / 10_000.0);
                         return item;

@@ -80,11 +80,11 @@ public class Retrieval {
     ManagedThreadFactory threadFactory;
 
     private final HybridIndex index = new HybridIndex();
-    /** What the in-memory copy holds, by node: the row id, the model, the creation time. */
+    /** What the in-memory copy holds, by {@link Document#key}: the row id, the model, the creation time. */
     private final Map<String, Meta> stored = new ConcurrentHashMap<>();
-    private final Map<Long, String> nodesById = new ConcurrentHashMap<>();
+    private final Map<Long, String> keysById = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<Document> queue = new LinkedBlockingQueue<>(QUEUE_CAPACITY);
-    /** Nodes removed while the worker embedded them: not to be stored. */
+    /** Documents (keys) removed while the worker embedded them: not to be stored. */
     private final Set<String> removedInFlight = ConcurrentHashMap.newKeySet();
     private final Map<String, CachedQuery> queries = new LinkedHashMap<>(16, 0.75f, true);
     private final Object syncLock = new Object();
@@ -126,7 +126,7 @@ public class Retrieval {
 
     /** Queues the document to be embedded and stored; never blocks. False when the queue is full (it is embedded at the next start). */
     public boolean index(Document document) {
-        removedInFlight.remove(document.node());
+        removedInFlight.remove(document.key());
         boolean queued = queue.offer(document);
         if (!queued) {
             LOG.warning(() -> "the embedding queue is full (" + QUEUE_CAPACITY + "); " + document.node()
@@ -135,23 +135,23 @@ public class Retrieval {
         return queued;
     }
 
-    /** Deletes the document's vector now (and forgets it if it is waiting to be embedded). */
-    public void remove(String collection, String sourceId) {
-        String node = collection + ":" + sourceId;
-        queue.removeIf(d -> d.node().equals(node));
-        removedInFlight.add(node);
-        rows.delete(collection, sourceId);
-        forget(node);
+    /** Deletes the document's vector now (and forgets it if it is waiting to be embedded); {@code scope} as {@link Document#scope}. */
+    public void remove(String collection, String sourceId, String scope) {
+        String key = Document.key(collection, sourceId, scope);
+        queue.removeIf(d -> d.key().equals(key));
+        removedInFlight.add(key);
+        rows.delete(collection, sourceId, scope);
+        forget(key);
         index.refresh();
     }
 
     /** Deletes the vectors of a session's observations and reflections. */
     public void removeSession(SessionRef session) {
         String sessionScope = session.scope();
-        queue.removeIf(d -> sessionScope.equals(d.sessionScope()));
-        rows.deleteSession(sessionScope);
+        queue.removeIf(d -> sessionScope.equals(d.scope()));
+        rows.deleteScope(sessionScope);
         for (Map.Entry<String, Meta> e : stored.entrySet()) {
-            if (index.sessionOf(e.getKey()).filter(sessionScope::equals).isPresent()) {
+            if (index.scopeOf(e.getKey()).filter(sessionScope::equals).isPresent()) {
                 removedInFlight.add(e.getKey());
                 forget(e.getKey());
             }
@@ -161,11 +161,13 @@ public class Retrieval {
 
     /**
      * The at most {@code limit} documents of {@code collections} (all when empty) most relevant to
-     * the query, by vector similarity and keywords fused; observations and reflections only of
-     * {@code session} (none without one). Keywords alone while the embedding model cannot answer.
+     * the query, by vector similarity and keywords fused, of what {@code session}'s user may see:
+     * shared knowledge and learnings, their own, and only this session's observations and
+     * reflections (without a session: what is shared). Keywords alone while the embedding model
+     * cannot answer.
      */
     public List<Hit> search(String query, int limit, Collection<String> collections, SessionRef session) {
-        return search(query, limit, collections, scope(session), -1);
+        return search(query, limit, collections, scopes(session), -1);
     }
 
     /**
@@ -173,23 +175,24 @@ public class Retrieval {
      * {@link #RELATED} similar to it, so that a section is empty rather than filled with the nearest unrelated text.
      */
     public List<Hit> related(String query, int limit, Collection<String> collections, SessionRef session) {
-        return search(query, limit, collections, scope(session), RELATED);
+        return search(query, limit, collections, scopes(session), RELATED);
     }
 
-    private static String scope(SessionRef session) {
-        return session == null ? null : session.scope();
+    /** What a turn of the session sees beyond what is shared: the session's memory and its user's own rows. */
+    private static Set<String> scopes(SessionRef session) {
+        return session == null ? Set.of() : Set.of(session.scope(), SessionRef.ownerScope(session.userId()));
     }
 
-    private List<Hit> search(String query, int limit, Collection<String> collections, String sessionScope, double minSimilarity) {
+    private List<Hit> search(String query, int limit, Collection<String> collections, Set<String> scopes, double minSimilarity) {
         if (query == null || query.isBlank() || limit <= 0) {
             return List.of();
         }
         syncIfDue();
         Set<String> wanted = collections == null || collections.isEmpty() ? Set.copyOf(Document.COLLECTIONS) : Set.copyOf(collections);
-        if (!index.holdsAny(wanted, sessionScope)) {
+        if (!index.holdsAny(wanted, scopes)) {
             return List.of(); // nothing to find: the query is not embedded, which keeps turns without knowledge fast
         }
-        return index.search(query, queryVector(query), wanted, sessionScope, limit, minSimilarity);
+        return index.search(query, queryVector(query), wanted, scopes, limit, minSimilarity);
     }
 
     /** Whether nothing is waiting to be embedded and the start's reconciliation is done (for tests and health). */
@@ -214,7 +217,7 @@ public class Retrieval {
         syncIfDue();
         Map<String, Integer> counts = new LinkedHashMap<>();
         Document.COLLECTIONS.forEach(c -> counts.put(c, 0));
-        stored.keySet().forEach(node -> counts.merge(node.substring(0, node.indexOf(':')), 1, Integer::sum));
+        stored.keySet().forEach(key -> counts.merge(key.substring(0, key.indexOf(':')), 1, Integer::sum));
         return counts;
     }
 
@@ -287,10 +290,10 @@ public class Retrieval {
                     continue;
                 }
                 Map<String, Document> batch = new LinkedHashMap<>();
-                batch.put(first.node(), first);
+                batch.put(first.key(), first);
                 List<Document> more = new ArrayList<>();
                 queue.drainTo(more, BATCH - 1);
-                more.forEach(d -> batch.put(d.node(), d));
+                more.forEach(d -> batch.put(d.key(), d));
                 batch.values().removeIf(this::current);
                 pendingInBatch = batch.size();
                 embedAndStore(new ArrayList<>(batch.values()));
@@ -316,7 +319,7 @@ public class Retrieval {
             List<float[]> vectors = e.get().embed(batch.stream().map(d -> head(d.content())).toList());
             for (int i = 0; i < batch.size(); i++) {
                 Document d = batch.get(i);
-                if (removedInFlight.remove(d.node())) {
+                if (removedInFlight.remove(d.key())) {
                     continue;
                 }
                 StoredVector row;
@@ -341,7 +344,7 @@ public class Retrieval {
         int orphans = 0;
         for (Corpus corpus : corpora) {
             Map<String, Document> current = new HashMap<>();
-            corpus.documents().forEach(d -> current.put(d.node(), d));
+            corpus.documents().forEach(d -> current.put(d.key(), d));
             for (Document d : current.values()) {
                 if (!current(d)) {
                     toEmbed.add(d);
@@ -350,8 +353,7 @@ public class Retrieval {
             String prefix = corpus.collection() + ":";
             for (Map.Entry<String, Meta> e : new HashSet<>(stored.entrySet())) {
                 if (e.getKey().startsWith(prefix) && !current.containsKey(e.getKey()) && e.getValue().createdAt() < snapshot) {
-                    int i = e.getKey().indexOf(':');
-                    rows.delete(e.getKey().substring(0, i), e.getKey().substring(i + 1));
+                    rows.delete(e.getValue().id());
                     forget(e.getKey());
                     orphans++;
                 }
@@ -375,9 +377,9 @@ public class Retrieval {
 
     /** Whether the document's stored vector was computed from this very text by the current model. */
     private boolean current(Document d) {
-        Meta meta = stored.get(d.node());
-        return meta != null && meta.model().equals(model()) && index.contentOf(d.node()).filter(d.content()::equals).isPresent()
-                && java.util.Objects.equals(index.sessionOf(d.node()).orElse(null), d.sessionScope());
+        Meta meta = stored.get(d.key());
+        return meta != null && meta.model().equals(model()) && index.contentOf(d.key()).filter(d.content()::equals).isPresent()
+                && java.util.Objects.equals(index.scopeOf(d.key()).orElse(null), d.scope());
     }
 
     private void syncIfDue() {
@@ -395,20 +397,20 @@ public class Retrieval {
         synchronized (syncLock) {
             lastSync = System.currentTimeMillis();
             EmbeddingRows.Fingerprint db = rows.fingerprint();
-            long maxId = nodesById.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
-            if (db.count() == nodesById.size() && db.maxId() == maxId) {
+            long maxId = keysById.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+            if (db.count() == keysById.size() && db.maxId() == maxId) {
                 return;
             }
             Set<Long> ids = new HashSet<>(rows.ids());
-            for (Long id : new ArrayList<>(nodesById.keySet())) {
+            for (Long id : new ArrayList<>(keysById.keySet())) {
                 if (!ids.contains(id)) {
-                    String node = nodesById.get(id);
-                    if (node != null) {
-                        forget(node);
+                    String key = keysById.get(id);
+                    if (key != null) {
+                        forget(key);
                     }
                 }
             }
-            ids.removeAll(nodesById.keySet());
+            ids.removeAll(keysById.keySet());
             rows.byIds(ids).forEach(this::take);
             index.refresh();
         }
@@ -421,26 +423,26 @@ public class Retrieval {
     }
 
     private void takeLocked(StoredVector row) {
-        String node = row.document().node();
-        Meta previous = stored.put(node, new Meta(row.id(), row.model(), row.createdAt()));
+        String key = row.document().key();
+        Meta previous = stored.put(key, new Meta(row.id(), row.model(), row.createdAt()));
         if (previous != null) {
-            nodesById.remove(previous.id());
+            keysById.remove(previous.id());
         }
-        nodesById.put(row.id(), node);
+        keysById.put(row.id(), key);
         index.put(row.document(), row.model().equals(model()) ? row.vector() : new float[0]);
     }
 
-    private void forget(String node) {
+    private void forget(String key) {
         synchronized (syncLock) {
-            forgetLocked(node);
+            forgetLocked(key);
         }
     }
 
-    private void forgetLocked(String node) {
-        Meta meta = stored.remove(node);
+    private void forgetLocked(String key) {
+        Meta meta = stored.remove(key);
         if (meta != null) {
-            nodesById.remove(meta.id());
+            keysById.remove(meta.id());
         }
-        index.remove(node);
+        index.remove(key);
     }
 }

@@ -12,15 +12,15 @@ public interface LearnedFixes {
     record Fix(long learningId, String fix, double confidence) {
     }
 
-    /** The most confident fix known for the error, if any. */
-    Optional<Fix> fixFor(String error);
+    /** The most confident fix known to {@code userId} (their own or shared) for the error, if any. */
+    Optional<Fix> fixFor(String userId, String error);
 
     /** {@code userId}'s turn, retried with {@code fix}, succeeded or failed again. */
     void outcome(String userId, Fix fix, boolean succeeded);
 
     LearnedFixes NONE = new LearnedFixes() {
         @Override
-        public Optional<Fix> fixFor(String error) {
+        public Optional<Fix> fixFor(String userId, String error) {
             return Optional.empty();
         }
 

@@ -30,10 +30,22 @@ public record SessionRef(String appName, String userId, String key) {
      * where the three ids together would not fit a column.
      */
     public String scope() {
+        return hash(appName, userId, key);
+    }
+
+    /**
+     * The scope of what a user owns beyond a session (their own knowledge and learnings, with their
+     * vectors and graph triples): like a session's, 32 hex characters, never equal to one.
+     */
+    public static String ownerScope(String userId) {
+        return hash("owner", Objects.requireNonNull(userId, "userId"));
+    }
+
+    private static String hash(String... parts) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            // Length-prefixed, so no two (app, user, id) triples hash the same text.
-            for (String part : new String[] {appName, userId, key}) {
+            // Length-prefixed, so no two lists of parts (a session's three, an owner's two) hash the same text.
+            for (String part : parts) {
                 sha.update((part.length() + ":" + part).getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(sha.digest(), 0, 16);

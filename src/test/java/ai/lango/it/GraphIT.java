@@ -9,6 +9,7 @@ import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import ai.lango.graph.GraphStore;
 import ai.lango.graph.Triple;
+import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.memory.MemoryCleared;
 import ai.lango.memory.ObservationSaved;
@@ -149,7 +150,7 @@ class GraphIT extends FakeLlmIT {
                 prompt);
         assertTrue(prompt.contains("]\n> " + fix + "\n"), prompt);
 
-        knowledge.delete(key);
+        knowledge.delete(KnowledgeEntry.SHARED, key);
         eventually("triples deleted with the knowledge", () -> graph.query(service, null, null).isEmpty()
                 && graph.query("knowledge:" + key, null, null).isEmpty());
     }

@@ -8,10 +8,12 @@ import ai.lango.adk.AgentService;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
+import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.learning.ErrorPatterns;
 import ai.lango.learning.Learning;
 import ai.lango.learning.LearningStore;
+import ai.lango.security.Ownership;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
@@ -76,7 +78,7 @@ class LearningIT extends FakeLlmIT {
     }
 
     private Optional<Learning> learning(String trigger, String pattern) {
-        return learnings.all(0, 1000).stream().filter(l -> l.trigger().equals(trigger) && l.errorPattern().contains(pattern))
+        return learnings.all(null, 0, 1000).stream().filter(l -> l.trigger().equals(trigger) && l.errorPattern().contains(pattern))
                 .findFirst();
     }
 
@@ -92,12 +94,12 @@ class LearningIT extends FakeLlmIT {
         assertEquals("Noted.", chat(key, "Remember: deploy only from the release branch."));
         JsonNode saved = fake.last().json().path("messages");
         assertTrue(saved.toString().contains("\\\"status\\\":\\\"saved\\\""), saved.toString());
-        assertEquals("Deploy only from the release branch", knowledge.get(entry).orElseThrow().content());
+        assertEquals("Deploy only from the release branch", knowledge.get(KnowledgeEntry.SHARED, entry).orElseThrow().content());
 
         fake.enqueue(Reply.openAiText("From release."));
         chat(key, "Which branch do I deploy from?");
         String prompt = systemPrompt(fake.last());
-        assertTrue(prompt.contains("## User Knowledge\n\n[knowledge \"" + entry + "\" (rule), saved with save_knowledge"), prompt);
+        assertTrue(prompt.contains("## User Knowledge\n\n[shared knowledge \"" + entry + "\" (rule), saved with save_knowledge"), prompt);
         assertTrue(prompt.contains("]\n> Deploy only from the release branch\n"), prompt);
 
         fake.enqueue(Reply.openAiToolCall("call_k2", "search_knowledge", "{\"query\":\"release branch\"}"))
@@ -115,7 +117,7 @@ class LearningIT extends FakeLlmIT {
         // error covers this one by its words ("file", "missing", "txt", "exist"), and a covered error is
         // not recorded again: forget those first.
         String error = ErrorPatterns.pattern("file \"" + missing + "\" does not exist");
-        learnings.matchingError(error, 0.0, false).forEach(covering -> learnings.delete(covering.id()));
+        learnings.matchingError(error, 0.0, false, List.of(Ownership.SHARED)).forEach(covering -> learnings.delete(covering.id()));
         fake.enqueue(Reply.openAiToolCall("call_r1", "fs_read", "{\"path\":\"" + missing + "\"}"))
                 .enqueue(Reply.openAiText("It is not there."));
         chat("learn-" + UUID.randomUUID(), "Read " + missing);

@@ -8,6 +8,7 @@ import ai.lango.adk.AgentService;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
+import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.turn.Names;
@@ -80,15 +81,15 @@ class RagIT extends FakeLlmIT {
         // not again under Semantic Context (RAG).
         String text = "> Pager duty hands over every Monday at nine in the morning.\n";
         assertEquals(prompt.indexOf(text), prompt.lastIndexOf(text), "one fact, one section: " + prompt);
-        assertTrue(prompt.indexOf(text) > prompt.indexOf("## User Knowledge\n\n[knowledge \"" + entry + "\""), prompt);
-        assertFalse(prompt.substring(prompt.indexOf(text)).contains("## Semantic Context (RAG)\n\n[knowledge " + entry), prompt);
+        assertTrue(prompt.indexOf(text) > prompt.indexOf("## User Knowledge\n\n[shared knowledge \"" + entry + "\""), prompt);
+        assertFalse(prompt.substring(prompt.indexOf(text)).contains("## Semantic Context (RAG)\n\n[shared knowledge " + entry), prompt);
 
         fake.enqueue(Reply.openAiToolCall("call_b", "rag_retrieve", "{\"query\":\"x\",\"collections\":[\"emails\"]}"))
                 .enqueue(Reply.openAiText("Sorry."));
         chat(session, "Search my emails.");
         String refused = fake.last().json().path("messages").toString();
         assertTrue(refused.contains("may hold only"), refused);
-        knowledge.delete(entry);
+        knowledge.delete(KnowledgeEntry.SHARED, entry);
 
         java.net.http.HttpResponse<String> graph = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                 java.net.URI.create("http://localhost:" + ItPorts.HTTP + "/lango-rag/api/admin/graph")).build(),

@@ -13,6 +13,7 @@ import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Hit;
 import ai.lango.retrieval.LocalEmbedder;
 import ai.lango.retrieval.Retrieval;
+import ai.lango.security.Ownership;
 import ai.lango.turn.SessionRef;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
@@ -161,7 +162,7 @@ class RetrievalIT {
     @OperateOnDeployment("app")
     void aDeletedEntryIsGoneFromTheResultsAndTheTable() throws Exception {
         String key = System.getProperty(KEY);
-        assertTrue(knowledge.delete(key));
+        assertTrue(knowledge.delete(KnowledgeEntry.SHARED, key));
         assertTrue(retrieval.search("staging database password rotation", 10, List.of(), null).stream()
                 .noneMatch(h -> h.sourceId().equals(key)));
         assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE collection = 'knowledge' AND source_id = ?", key));
@@ -170,7 +171,7 @@ class RetrievalIT {
             Thread.sleep(50);
         }
         assertTrue(graph.query("knowledge:" + key, null, null).isEmpty(), "its triples go with it");
-        knowledge.delete(System.getProperty(STALE_KEY));
+        knowledge.delete(KnowledgeEntry.SHARED, System.getProperty(STALE_KEY));
     }
 
     @Test
@@ -200,7 +201,7 @@ class RetrievalIT {
 
         retrieval.removeSession(mine);
         assertTrue(retrieval.search(query, 10, List.of(), mine).stream().noneMatch(h -> h.collection().equals(Document.OBSERVATION)));
-        knowledge.delete(knowledgeKey);
+        knowledge.delete(KnowledgeEntry.SHARED, knowledgeKey);
     }
 
     @Test
@@ -215,7 +216,7 @@ class RetrievalIT {
         assertEquals(1, retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), doomed).size());
         assertTrue(sessions.delete(doomed));
         assertEquals(List.of(), retrieval.search("bees " + key, 5, List.of(Document.REFLECTION), doomed));
-        assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE session_scope = ?", doomed.scope()));
+        assertEquals(0, count("SELECT COUNT(*) FROM lango_embeddings WHERE scope = ?", doomed.scope()));
     }
 
     @Test
@@ -223,7 +224,7 @@ class RetrievalIT {
     @OperateOnDeployment("app")
     void learningsAreFoundByTheirTriggerAndFixAndGoWhenDeleted() throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
-        learnings.saveFix("tool:exec", "certificate expired " + run, "Renew the TLS certificate with certbot before retrying " + run,
+        learnings.saveFix(Ownership.SHARED, "tool:exec", "certificate expired " + run, "Renew the TLS certificate with certbot before retrying " + run,
                 null, "tool_error");
         assertTrue(retrieval.awaitIdle(INDEXED));
         List<Hit> hits = retrieval.search("certbot renewal " + run, 3, List.of(Document.LEARNING), null);
@@ -248,7 +249,7 @@ class RetrievalIT {
      */
     static void forgetEarlierRuns(KnowledgeStore knowledge, String... contents) {
         List<String> texts = List.of(contents);
-        knowledge.all(0, 100_000).stream().filter(e -> texts.contains(e.content())).forEach(e -> knowledge.delete(e.key()));
+        knowledge.all(null, 0, 100_000).stream().filter(e -> texts.contains(e.content())).forEach(e -> knowledge.delete(e.owner(), e.key()));
     }
 
     private record Row(long id, String model) {

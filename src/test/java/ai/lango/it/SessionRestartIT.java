@@ -8,6 +8,7 @@ import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.learning.LearningStore;
+import ai.lango.security.Ownership;
 import com.google.adk.events.Event;
 import com.google.adk.sessions.Session;
 import jakarta.inject.Inject;
@@ -80,7 +81,7 @@ class SessionRestartIT {
         sessions.appendEvent(session, ItEvents.stateOnly(1_700_000_004_000L)).blockingGet();
         assertEquals(json(ItEvents.conversation()), json(session.events()));
         knowledge.save(KnowledgeEntry.of(key, "fact", "kept across a restart", List.of("restart"), "test"));
-        learnings.saveFix("tool:" + key, "restart pattern", "restart fix", null, "general");
+        learnings.saveFix(Ownership.SHARED, "tool:" + key, "restart pattern", "restart fix", null, "general");
     }
 
     @Test
@@ -107,8 +108,8 @@ class SessionRestartIT {
         assertEquals("Ann", session.state().get("user:name"));
         assertFalse(session.state().containsKey("temp:scratch"), "temp: state is never persisted");
         assertEquals(1_700_000_004_000L, session.lastUpdateTime().toEpochMilli());
-        assertEquals("kept across a restart", knowledge.get(key).orElseThrow().content());
-        assertTrue(learnings.all(0, 10_000).stream().anyMatch(l -> l.trigger().equals("tool:" + key) && l.fix().equals("restart fix")));
+        assertEquals("kept across a restart", knowledge.get(KnowledgeEntry.SHARED, key).orElseThrow().content());
+        assertTrue(learnings.all(null, 0, 10_000).stream().anyMatch(l -> l.trigger().equals("tool:" + key) && l.fix().equals("restart fix")));
     }
 
     @Test

@@ -27,9 +27,18 @@ class KnowledgeSectionTest {
     @Test
     void aKnowledgeEntryIsLabelledWithWhatAndWhenThenQuoted() {
         String section = render(List.of(entry("deploy-branch", "Deploy from release only")), 1000, turn());
-        assertTrue(section.startsWith("## User Knowledge\n\n[knowledge \"deploy-branch\" (rule), saved with save_knowledge from user]"),
+        assertTrue(section.startsWith("## User Knowledge\n\n[shared knowledge \"deploy-branch\" (rule), saved with save_knowledge from user]"),
                 section);
         assertTrue(section.endsWith("]\n> Deploy from release only\n"), section);
+    }
+
+    @Test
+    void aUsersOwnEntryIsMarkedAsTheirsAndTheSameKeySharedIsAnotherFact() {
+        String section = render(List.of(entry("deploy-branch", "Deploy from main").ownedBy("ann"),
+                entry("deploy-branch", "Deploy from release only")), 1000, turn());
+        assertTrue(section.contains("[this user's knowledge \"deploy-branch\" (rule)"), section);
+        assertTrue(section.contains("[shared knowledge \"deploy-branch\" (rule)"), section);
+        assertTrue(section.contains("> Deploy from main") && section.contains("> Deploy from release only"), section);
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class LearningTest {
 
     private static Learning learning(String trigger, String pattern) {
-        return new Learning(1, trigger, pattern, "", "a fix", ErrorPatterns.GENERAL, Confidence.Source.SAVED, 0, 2, 0,
+        return new Learning(1, "", trigger, pattern, "", "a fix", ErrorPatterns.GENERAL, Confidence.Source.SAVED, 0, 2, 0,
                 0.714, Instant.EPOCH, Instant.EPOCH);
     }
 

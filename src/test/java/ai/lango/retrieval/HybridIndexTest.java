@@ -36,7 +36,7 @@ class HybridIndexTest {
         index.put(knowledge("meaning", "pager duty hands over on Mondays"), X);
         index.put(knowledge("words", "the on-call rotation wiki page"), Y);
         index.refresh();
-        List<String> found = ids(index.search("rotation", X, ALL, null, 2));
+        List<String> found = ids(index.search("rotation", X, ALL, Set.of(), 2));
         assertEquals(Set.of("meaning", "words"), Set.copyOf(found));
     }
 
@@ -46,7 +46,7 @@ class HybridIndexTest {
         index.put(knowledge("vector", "ship production builds"), X);
         index.put(knowledge("keyword", "release notes"), Z);
         index.refresh();
-        assertEquals("both", index.search("release", X, ALL, null, 3).get(0).sourceId());
+        assertEquals("both", index.search("release", X, ALL, Set.of(), 3).get(0).sourceId());
     }
 
     @Test
@@ -54,9 +54,29 @@ class HybridIndexTest {
         index.put(new Document(Document.OBSERVATION, "1", "a", "hotel in Rome"), X);
         index.put(knowledge("k", "hotel policy"), X);
         index.refresh();
-        assertEquals(Set.of("1", "k"), Set.copyOf(ids(index.search("hotel", X, ALL, "a", 10))));
-        assertEquals(List.of("k"), ids(index.search("hotel", X, ALL, "b", 10)));
-        assertEquals(List.of("k"), ids(index.search("hotel", X, ALL, null, 10)), "no session, no memory");
+        assertEquals(Set.of("1", "k"), Set.copyOf(ids(index.search("hotel", X, ALL, Set.of("a"), 10))));
+        assertEquals(List.of("k"), ids(index.search("hotel", X, ALL, Set.of("b"), 10)));
+        assertEquals(List.of("k"), ids(index.search("hotel", X, ALL, Set.of(), 10)), "no session, no memory");
+    }
+
+    @Test
+    void aUsersOwnKnowledgeIsFoundOnlyByThemAndSharedKnowledgeByEveryone() {
+        index.put(new Document(Document.KNOWLEDGE, "pin", "ann", "bank pin 4921"), X);
+        index.put(new Document(Document.KNOWLEDGE, "pin", "bob", "bank pin 1234"), X);
+        index.put(knowledge("policy", "bank policy"), X);
+        index.refresh();
+        assertEquals(Set.of("ann", "shared"), scopes(index.search("bank", X, ALL, Set.of("ann"), 10)));
+        assertEquals(Set.of("bob", "shared"), scopes(index.search("bank", X, ALL, Set.of("bob"), 10)));
+        assertEquals(Set.of("shared"), scopes(index.search("bank", X, ALL, Set.of(), 10)), "no user: what is shared");
+        assertTrue(index.holdsAny(ALL, Set.of()));
+        index.remove(new Document(Document.KNOWLEDGE, "pin", "ann", "").key());
+        index.refresh();
+        assertEquals(Set.of("bob", "shared"), scopes(index.search("bank", X, ALL, Set.of("ann", "bob"), 10)),
+                "ann's entry went, bob's of the same key stayed");
+    }
+
+    private static Set<String> scopes(List<Hit> hits) {
+        return hits.stream().map(h -> h.shared() ? "shared" : h.scope()).collect(java.util.stream.Collectors.toSet());
     }
 
     @Test
@@ -64,7 +84,7 @@ class HybridIndexTest {
         index.put(knowledge("k", "hotel policy"), X);
         index.put(new Document(Document.LEARNING, "7", null, "hotel api timeout"), X);
         index.refresh();
-        assertEquals(List.of("7"), ids(index.search("hotel", X, Set.of(Document.LEARNING), null, 10)));
+        assertEquals(List.of("7"), ids(index.search("hotel", X, Set.of(Document.LEARNING), Set.of(), 10)));
     }
 
     @Test
@@ -73,8 +93,8 @@ class HybridIndexTest {
             index.put(knowledge("k" + i, "hotel " + i), X);
         }
         index.refresh();
-        assertEquals(5, index.search("hotel", X, ALL, null, 5).size());
-        assertEquals(0, index.search("hotel", X, ALL, null, 0).size());
+        assertEquals(5, index.search("hotel", X, ALL, Set.of(), 5).size());
+        assertEquals(0, index.search("hotel", X, ALL, Set.of(), 0).size());
     }
 
     @Test
@@ -82,27 +102,27 @@ class HybridIndexTest {
         index.put(knowledge("stale", "hotel policy"), new float[0]);
         index.put(knowledge("current", "nothing alike"), X);
         index.refresh();
-        assertEquals(List.of("current"), ids(index.search("unrelated", X, ALL, null, 10)));
-        assertTrue(ids(index.search("hotel", X, ALL, null, 10)).contains("stale"));
-        assertEquals(List.of("stale"), ids(index.search("hotel", null, ALL, null, 10)), "no query vector: words alone");
+        assertEquals(List.of("current"), ids(index.search("unrelated", X, ALL, Set.of(), 10)));
+        assertTrue(ids(index.search("hotel", X, ALL, Set.of(), 10)).contains("stale"));
+        assertEquals(List.of("stale"), ids(index.search("hotel", null, ALL, Set.of(), 10)), "no query vector: words alone");
     }
 
     @Test
     void belowTheMinimumSimilarityOnlyWordsCount() {
         index.put(knowledge("far", "nothing alike"), Y);
         index.refresh();
-        assertTrue(index.search("unrelated", X, ALL, null, 10, 0.3).isEmpty());
-        assertEquals(1, index.search("unrelated", X, ALL, null, 10).size());
+        assertTrue(index.search("unrelated", X, ALL, Set.of(), 10, 0.3).isEmpty());
+        assertEquals(1, index.search("unrelated", X, ALL, Set.of(), 10).size());
     }
 
     @Test
     void itKnowsWhenASearchHasNothingToFind() {
-        assertFalse(index.holdsAny(ALL, "a"));
+        assertFalse(index.holdsAny(ALL, Set.of("a")));
         index.put(new Document(Document.OBSERVATION, "1", "a", "x"), X);
-        assertTrue(index.holdsAny(ALL, "a"));
-        assertFalse(index.holdsAny(ALL, "b"));
+        assertTrue(index.holdsAny(ALL, Set.of("a")));
+        assertFalse(index.holdsAny(ALL, Set.of("b")));
         index.remove("observation:1");
-        assertFalse(index.holdsAny(ALL, "a"));
+        assertFalse(index.holdsAny(ALL, Set.of("a")));
     }
 
     @Test
@@ -112,6 +132,6 @@ class HybridIndexTest {
         index.refresh();
         assertEquals(1, index.size());
         assertEquals("new text", index.contentOf("knowledge:k").orElseThrow());
-        assertTrue(index.search("old", Z, ALL, null, 10).stream().noneMatch(h -> h.content().equals("old text")));
+        assertTrue(index.search("old", Z, ALL, Set.of(), 10).stream().noneMatch(h -> h.content().equals("old text")));
     }
 }

@@ -136,7 +136,7 @@ public final class LangoRunner {
         }
         if (limits.errorCorrection() && !(first.error instanceof TurnLimit.Exceeded)) {
             String error = message(first.error);
-            Optional<LearnedFixes.Fix> fix = fixes.fixFor(error)
+            Optional<LearnedFixes.Fix> fix = fixes.fixFor(userId, error)
                     .filter(f -> f.confidence() > Corrections.FIX_CONFIDENCE_THRESHOLD);
             if (fix.isPresent()) {
                 // The retry's outcome is what the learning learns from: did the fix work?

@@ -252,7 +252,7 @@ class LangoRunnerTest {
         }
 
         @Override
-        public Optional<Fix> fixFor(String error) {
+        public Optional<Fix> fixFor(String userId, String error) {
             return Optional.of(fix);
         }
 
