@@ -26,6 +26,15 @@ public final class A2aServer {
     public interface Agent {
         /** @throws A2aException with a message for the caller when the turn fails */
         String answer(String contextId, String text) throws A2aException;
+
+        /** The turn's reply: its text, and whether it stopped for the caller's input (a call waits for approval). */
+        default Reply reply(String contextId, String text) throws A2aException {
+            return new Reply(answer(contextId, text), false);
+        }
+    }
+
+    /** What a turn answered, and whether it waits for input: then the caller gets a task in state input-required. */
+    public record Reply(String text, boolean inputRequired) {
     }
 
     private final Agent agent;
@@ -164,8 +173,10 @@ public final class A2aServer {
                     + MAX_TEXT_CHARS + " are accepted");
         }
         try {
-            String answer = agent.answer(contextId, text.toString());
-            return JsonRpcResponse.success(id, Message.agent(answer == null ? "" : answer, contextId));
+            Reply reply = agent.reply(contextId, text.toString());
+            String answer = reply.text() == null ? "" : reply.text();
+            return JsonRpcResponse.success(id, reply.inputRequired() ? Task.inputRequired(answer, contextId)
+                    : Message.agent(answer, contextId));
         } catch (A2aException e) {
             return JsonRpcResponse.failure(id, e.code(), e.getMessage());
         }

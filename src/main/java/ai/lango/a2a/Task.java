@@ -8,7 +8,9 @@ import java.util.stream.Collectors;
 /**
  * An A2A task, what an agent may answer instead of a message: {@code {"id":…,"contextId":…,
  * "status":{"state":…,"message":{…}},"artifacts":[{"artifactId":…,"parts":[…]}],"kind":"task"}}.
- * Lango's server never creates one; its client reads them.
+ * Lango's client reads them; its server creates one only when a turn stops for input (a tool call
+ * waits for a person's approval): state {@code input-required}, the next message on the context
+ * continues it.
  */
 public record Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history,
                    String kind) {
@@ -21,6 +23,15 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
     public Task {
         artifacts = artifacts == null ? List.of() : List.copyOf(artifacts);
         history = history == null ? List.of() : List.copyOf(history);
+    }
+
+    /** The state of a task that waits for the caller's next message. */
+    public static final String INPUT_REQUIRED = "input-required";
+
+    /** A task waiting for input in {@code contextId}, {@code text} saying what it waits for. */
+    public static Task inputRequired(String text, String contextId) {
+        return new Task(java.util.UUID.randomUUID().toString(), contextId, new Status(INPUT_REQUIRED,
+                Message.agent(text, contextId), java.time.Instant.now().toString()), List.of(), List.of(), A2aProtocol.KIND_TASK);
     }
 
     /** {@code {"state":"completed","message":{…},"timestamp":…}}. */

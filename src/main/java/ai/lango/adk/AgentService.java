@@ -12,6 +12,8 @@ import ai.lango.adk.runner.TurnMetrics;
 import ai.lango.adk.runner.TurnThreads;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.adk.tools.ToolCatalog;
+import ai.lango.approval.Approval;
+import ai.lango.approval.Approvals;
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.prompt.ContextSections;
@@ -50,6 +52,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -114,6 +117,9 @@ public class AgentService {
     /** Learned fixes for self-correction: none, unless a subsystem provides them (see {@link NoLearnedFixes}). */
     @Inject
     LearnedFixes fixes;
+
+    @Inject
+    Approvals approvals;
 
     /** Reading a remote agent's card at start; an unreachable one must not hold the start up for long. */
     static final Duration CARD_TIMEOUT = Duration.ofSeconds(10);
@@ -227,6 +233,31 @@ public class AgentService {
         return run(request, null, event -> eventJson.accept(event.toJson()));
     }
 
+    /**
+     * Resumes the turn that asked for {@code approval}, now decided: the call runs if the decision
+     * was approval (and only then), and the model goes on from its result or from being told it did
+     * not run. {@code listener} gets the resumed turn's events.
+     */
+    public CompletableFuture<String> resume(Approval approval, boolean streaming, Consumer<TurnEvent> listener) {
+        if (approval.confirmationId().isEmpty()) {
+            return CompletableFuture.failedFuture(new TurnFailedException("the turn that asked for approval " + approval.id()
+                    + " cannot be resumed (the server stopped before it was recorded)", null));
+        }
+        boolean approved = approval.decision() == Approval.Decision.APPROVED;
+        return run(TurnRequest.resuming(approval.userId(), approval.sessionKey(),
+                new TurnRequest.ApprovalAnswer(approval.confirmationId().get(), approved), streaming), listener);
+    }
+
+    /** The same for the ADK-compatible API: {@code eventJson} gets each event as ADK's own JSON. */
+    public CompletableFuture<String> resumeAdk(Approval approval, boolean streaming, Consumer<String> eventJson) {
+        if (approval.confirmationId().isEmpty()) {
+            return resume(approval, streaming, null);
+        }
+        return run(TurnRequest.resuming(approval.userId(), approval.sessionKey(), new TurnRequest.ApprovalAnswer(
+                approval.confirmationId().get(), approval.decision() == Approval.Decision.APPROVED), streaming), null,
+                event -> eventJson.accept(event.toJson()));
+    }
+
     /** Waits for a turn's answer on the caller's thread; fails with a {@link TurnFailedException} meant for the user. */
     public String await(CompletableFuture<String> turn) {
         try {
@@ -254,7 +285,7 @@ public class AgentService {
     private CompletableFuture<String> run(TurnRequest request, Consumer<TurnEvent> listener, Consumer<Event> adkListener) {
         String userId = request.userId();
         String sessionKey = request.sessionKey();
-        String message = request.message();
+        String message = superseding(request);
         LangoRunner current = runner;
         if (current == null) {
             return CompletableFuture.failedFuture(new TurnFailedException(unavailable,
@@ -274,13 +305,13 @@ public class AgentService {
         }
         TurnMetrics.Turn measured = metrics.start(settings.model().provider().map(LangoSettings.ModelProvider::id).orElse("none"));
         TurnEvents events = new TurnEvents(listener == null ? event -> { } : listener);
-        Consumer<Event> onEvent = measured.andThen(events).andThen(adkListener);
+        Consumer<Event> onEvent = measured.andThen(events).andThen(this::linkApprovals).andThen(adkListener);
         threads.execute(() -> {
             running.thread = Thread.currentThread();
             String answer = null;
             TurnFailedException failure = null;
             try {
-                answer = current.runAndCollect(userId, sessionKey, message, request.streaming(), onEvent);
+                answer = current.runAndCollect(userId, sessionKey, message, request.answer(), request.streaming(), onEvent);
                 measured.end(false);
             } catch (RuntimeException e) {
                 measured.end(true);
@@ -305,6 +336,35 @@ public class AgentService {
         });
         return turn;
     }
+
+    /**
+     * The message of a new turn on a session where calls wait for approval: they are superseded
+     * (they will not run), and the message tells the model so before the user's words.
+     */
+    private String superseding(TurnRequest request) {
+        if (request.answer().isPresent()) {
+            return request.message();
+        }
+        Map<Approval, Approval.Decision> ended = approvals.supersede(request.session().scope());
+        if (ended.isEmpty()) {
+            return request.message();
+        }
+        StringBuilder note = new StringBuilder();
+        ended.forEach((a, decision) -> note.append("[System: the call of ").append(a.tool()).append(" that waited for approval ")
+                .append(a.id()).append(decision == Approval.Decision.EXPIRED ? " expired unanswered" : " was superseded by this message")
+                .append("; it did not run.]\n"));
+        return note + request.message();
+    }
+
+    /** Notes, for each request for approval the event carries, the id ADK gave it: what an answer resumes. */
+    private void linkApprovals(Event event) {
+        if (!event.functionCalls().isEmpty()) {
+            TurnEvents.confirmationIds(event).forEach(approvals::attach);
+        }
+    }
+
+    /** The name of ADK's function call that asks for confirmation, and of its answer, as the ADK API carries them. */
+    public static final String CONFIRMATION_CALL = com.google.adk.flows.llmflows.Functions.REQUEST_CONFIRMATION_FUNCTION_CALL_NAME;
 
     /** A turn refused because the server is stopping. */
     static final String STOPPING = "Lango is stopping and takes no new turns; send your message again once it is back";

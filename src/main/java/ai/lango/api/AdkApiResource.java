@@ -1,6 +1,8 @@
 package ai.lango.api;
 
 import ai.lango.adk.AgentService;
+import ai.lango.approval.Approval;
+import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -58,6 +60,9 @@ public class AdkApiResource {
     @Inject
     TurnAdmission admissions;
 
+    @Inject
+    Approvals approvals;
+
     @GET
     @Path("list-apps")
     @Produces(MediaType.APPLICATION_JSON)
@@ -65,8 +70,18 @@ public class AdkApiResource {
         return "[\"" + Names.APP + "\"]";
     }
 
-    /** A parsed AgentRunRequest, or the error response to give instead. */
-    private record RunRequest(TurnRequest turn, Response error) {
+    /**
+     * A parsed AgentRunRequest, or the error response to give instead; {@code answer} when its new
+     * message answers a request for approval (ADK's {@code adk_request_confirmation} function response).
+     */
+    private record RunRequest(TurnRequest turn, Response error, Answer answer) {
+        RunRequest(TurnRequest turn, Response error) {
+            this(turn, error, null);
+        }
+    }
+
+    /** The answer a new message carries: the id of ADK's confirmation call, and whether it is confirmed. */
+    private record Answer(String confirmationId, boolean confirmed) {
     }
 
     /** The run a body asks for, if the caller may run it: only as themselves, unless they administer. */
@@ -102,12 +117,67 @@ public class AdkApiResource {
             return failed(invalid.get());
         }
         StringBuilder message = new StringBuilder();
-        request.path("newMessage").path("parts").forEach(part -> message.append(part.path("text").asText("")));
-        if (message.length() == 0) {
+        Answer answer = null;
+        for (JsonNode part : request.path("newMessage").path("parts")) {
+            message.append(part.path("text").asText(""));
+            JsonNode response = part.path("functionResponse");
+            if (AgentService.CONFIRMATION_CALL.equals(response.path("name").asText())) {
+                JsonNode confirmed = confirmed(response.path("response"));
+                if (!confirmed.isBoolean() || response.path("id").asText("").isEmpty()) {
+                    return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "an "
+                            + AgentService.CONFIRMATION_CALL + " function response needs its call's id"
+                            + " and {\"confirmed\": true|false}"));
+                }
+                answer = new Answer(response.path("id").asText(), confirmed.asBoolean());
+            }
+        }
+        if (message.length() == 0 && answer == null) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part"));
         }
         return new RunRequest(new TurnRequest(userId, sessionId, message.toString(), request.path("streaming").asBoolean(false)),
-                null);
+                null, answer);
+    }
+
+    /** {"confirmed": …}, or ADK's other form {"response": "{\"confirmed\": …}"}. */
+    private static JsonNode confirmed(JsonNode response) {
+        if (response.path("response").isTextual()) {
+            try {
+                return ApiJson.MAPPER.readTree(response.path("response").asText()).path("confirmed");
+            } catch (JsonProcessingException e) {
+                return ApiJson.MAPPER.missingNode();
+            }
+        }
+        return response.path("confirmed");
+    }
+
+    /**
+     * The request for approval a run answers, decided now by the caller; or the error: 404 when the
+     * session has no such request, 409 when it was decided already (a replayed or late answer
+     * changes nothing, and nothing runs).
+     */
+    private Object decided(RunRequest run) {
+        String scope = run.turn().session().scope();
+        Optional<Approval> asked = approvals.forConfirmation(scope, run.answer().confirmationId());
+        if (asked.isEmpty()) {
+            return ApiError.of(Response.Status.NOT_FOUND, "approval_not_found", "no request for approval \""
+                    + run.answer().confirmationId() + "\" in session \"" + run.turn().sessionKey() + "\"");
+        }
+        Optional<Approvals.Outcome> outcome = approvals.decide(asked.get().id(), run.turn().userId(), run.answer().confirmed(),
+                Approval.By.USER);
+        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
+            return ApiError.of(Response.Status.CONFLICT, "approval_not_pending", "the request for approval "
+                    + asked.get().id() + " is " + outcome.map(o -> o.decision().wire()).orElse("unknown") + " already");
+        }
+        return approvals.get(asked.get().id()).orElseThrow();
+    }
+
+    /** The run's turn: a new message, or the turn that asked for approval, resumed with the answer. */
+    private Object start(RunRequest run, TurnRequest turn, Consumer<String> events) {
+        if (run.answer() == null) {
+            return agent.chatAdk(turn, events);
+        }
+        Object decided = decided(run);
+        return decided instanceof Approval approval ? agent.resumeAdk(approval, turn.streaming(), events) : decided;
     }
 
     private static RunRequest failed(Response error) {
@@ -137,7 +207,14 @@ public class AdkApiResource {
         }
         List<String> events = new ArrayList<>();
         TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().sessionKey(), run.turn().message(), false);
-        CompletableFuture<String> turn = agent.chatAdk(unstreamed, events::add);
+        Object started = start(run, unstreamed, events::add);
+        if (started instanceof Response refused) {
+            admission.permit().close();
+            response.resume(refused);
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        CompletableFuture<String> turn = (CompletableFuture<String>) started;
         // The runner enforces the request timeout itself; this bound only guards against a stuck turn. (Not
         // AsyncResponse.setTimeout: RESTEasy left its task scheduled after the answer went, and it failed with
         // CWWKC1101E once the application had stopped.)
@@ -180,15 +257,21 @@ public class AdkApiResource {
         if (!admission.admitted()) {
             return admission.response();
         }
+        Object decided = run.answer() == null ? null : decided(run);
+        if (decided instanceof Response refused) {
+            admission.permit().close();
+            return refused;
+        }
         StreamingOutput stream = out -> {
             try (Quotas.Permit permit = admission.permit()) {
-                streamTurn(run, out, servletResponse);
+                streamTurn(run, (Approval) decided, out, servletResponse);
             }
         };
         return Response.ok(stream, MediaType.SERVER_SENT_EVENTS).header("Cache-Control", "no-cache").build();
     }
 
-    private void streamTurn(RunRequest run, OutputStream out, HttpServletResponse servletResponse) throws IOException {
+    private void streamTurn(RunRequest run, Approval resumed, OutputStream out, HttpServletResponse servletResponse)
+            throws IOException {
         // The headers go now, with an SSE comment that clients skip: the client knows the run
         // started while the model is still thinking. The entity stream's own flush does not send
         // the response's first bytes; the servlet response's does.
@@ -210,7 +293,7 @@ public class AdkApiResource {
             }
         };
         try {
-            agent.await(agent.chatAdk(run.turn(), frame));
+            agent.await(resumed == null ? agent.chatAdk(run.turn(), frame) : agent.resumeAdk(resumed, run.turn().streaming(), frame));
         } catch (TurnFailedException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
                     .put("code", TurnFailures.of(e).code());

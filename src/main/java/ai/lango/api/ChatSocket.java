@@ -27,7 +27,10 @@ import jakarta.websocket.server.ServerEndpoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
@@ -67,6 +70,9 @@ public class ChatSocket {
 
     @Inject
     TurnAdmission admissions;
+
+    @Inject
+    ApprovalDesk desk;
 
     /** One endpoint instance per connection: who it is, once it has shown a credential (or none is needed). */
     private volatile Identity caller;
@@ -158,9 +164,13 @@ public class ChatSocket {
             rename(session, id, request.path("params"));
             return;
         }
+        if ("approval.response".equals(request.path("method").asText())) {
+            approval(session, id, request.path("params"));
+            return;
+        }
         if (!"chat.message".equals(request.path("method").asText())) {
             send(session, error(id, "unknown_method", "unknown method \"" + request.path("method").asText()
-                    + "\"; supported: chat.message, session.rename"));
+                    + "\"; supported: chat.message, approval.response, session.rename"));
             return;
         }
         String sessionKey = request.path("params").path("sessionKey").asText(DEFAULT_SESSION);
@@ -175,6 +185,27 @@ public class ChatSocket {
             return;
         }
         turn(session, id, sessionKey, message);
+    }
+
+    /**
+     * {@code approval.response} {approvalId, approved}: this socket's user answers a request of
+     * theirs. The response says the decision in force ({@code approved}, {@code denied}, or what it
+     * already was: {@code expired} …; {@code unknown} for no request of this user's); an answer that
+     * decided resumes the turn, whose events come to the socket that asked (or this one).
+     */
+    private void approval(Session session, JsonNode id, JsonNode params) {
+        String approvalId = params.path("approvalId").asText("");
+        JsonNode approved = params.path("approved");
+        if (approvalId.isBlank() || !approved.isBoolean()) {
+            send(session, error(id, "invalid_params", "params.approvalId (text) and params.approved (true or false) are required"));
+            return;
+        }
+        String status = desk.answer(user(), approvalId, approved.asBoolean(), session)
+                .map(outcome -> outcome.decision().wire()).orElse("unknown");
+        ObjectNode response = JSON.createObjectNode().put("type", "response");
+        response.set("id", id);
+        response.putObject("result").put("approvalId", approvalId).put("status", status);
+        send(session, response);
     }
 
     /** {@code session.rename} {sessionKey, title}: the session's title in the chat page's list. */
@@ -204,6 +235,9 @@ public class ChatSocket {
     @OnClose
     public void closed(Session session) {
         cancelAuthDeadline();
+        if (caller != null) {
+            desk.closed(user(), session);
+        }
     }
 
     private void cancelAuthDeadline() {
@@ -249,6 +283,7 @@ public class ChatSocket {
             caller = identity.get();
             cancelAuthDeadline();
             send(session, event("auth.ok", JSON.createObjectNode().put("userId", user())));
+            desk.opened(user(), session);
             return;
         }
         close(session, "authenticate first with {\"type\":\"auth\",\"token\":…}");
@@ -283,26 +318,67 @@ public class ChatSocket {
             return;
         }
         send(session, event("agent.thinking", payload(sessionKey)));
-        agent.chat(new TurnRequest(user(), sessionKey, message, true), e -> forward(session, sessionKey, e))
-                .whenComplete((answer, failure) -> {
-                    admission.permit().close();
-                    send(session, event("agent.done", payload(sessionKey)));
-                    if (failure == null) {
-                        ObjectNode response = JSON.createObjectNode().put("type", "response");
-                        response.set("id", id);
-                        response.putObject("result").put("response", answer);
-                        send(session, response);
-                    } else {
-                        String code = TurnFailures.of(failure).code();
-                        send(session, error(id, code.equals("run_failed") ? "turn_failed" : code, failure.getMessage()));
-                    }
-                });
+        List<String> asked = new CopyOnWriteArrayList<>();
+        CompletableFuture<String> turn = agent.chat(new TurnRequest(user(), sessionKey, message, true),
+                listener(desk, session, id, sessionKey, asked));
+        turn.whenComplete((answer, failure) -> admission.permit().close());
+        finish(session, id, sessionKey, turn, asked);
     }
 
-    /** One event of the turn as the client sees it: chunks, tool calls, tool results, delegations. */
-    private void forward(Session session, String sessionKey, TurnEvent event) {
+    /**
+     * The turn's events to the socket. A request for approval is handed to the desk before the
+     * client sees it, so that however soon the answer comes, the request {@code id} gets its response
+     * when the resumed turn ends.
+     */
+    static java.util.function.Consumer<TurnEvent> listener(ApprovalDesk desk, Session session, JsonNode id, String sessionKey,
+                                                           List<String> asked) {
+        return event -> {
+            if (event instanceof TurnEvent.ApprovalRequest request) {
+                desk.await(request.approvalId(), new ApprovalDesk.Waiter(session, id, sessionKey));
+            }
+            forward(session, sessionKey, event, asked);
+        };
+    }
+
+    /**
+     * When a turn ends: {@code agent.done} and the response to request {@code id} (none when null).
+     * A turn that ended waiting for approvals ({@code asked}) has not ended for its client: the desk
+     * holds the request until the answer's turn ends — in memory only, nothing waits on a thread.
+     */
+    static void finish(Session session, JsonNode id, String sessionKey, CompletableFuture<String> turn, List<String> asked) {
+        turn.whenComplete((answer, failure) -> {
+            if (failure == null && !asked.isEmpty()) {
+                return;
+            }
+            send(session, event("agent.done", payload(sessionKey)));
+            if (id == null) {
+                return;
+            }
+            if (failure == null) {
+                ObjectNode response = JSON.createObjectNode().put("type", "response");
+                response.set("id", id);
+                response.putObject("result").put("response", answer);
+                send(session, response);
+            } else {
+                String code = TurnFailures.of(failure).code();
+                send(session, error(id, code.equals("run_failed") ? "turn_failed" : code, failure.getMessage()));
+            }
+        });
+    }
+
+    /**
+     * One event of the turn as the client sees it: chunks, tool calls, tool results, delegations,
+     * requests for approval (whose ids go to {@code asked}).
+     */
+    static void forward(Session session, String sessionKey, TurnEvent event, List<String> asked) {
         ObjectNode payload = payload(sessionKey);
         String name;
+        if (event instanceof TurnEvent.ApprovalRequest request) {
+            asked.add(request.approvalId());
+            send(session, approvalRequest(sessionKey, request.approvalId(), request.agent(), request.tool(),
+                    JSON.valueToTree(request.args()), request.safety(), request.expiresAt()));
+            return;
+        }
         if (event instanceof TurnEvent.Chunk chunk) {
             name = "agent.chunk";
             payload.put("chunk", chunk.text());
@@ -322,17 +398,26 @@ public class ChatSocket {
         send(session, event(name, payload));
     }
 
-    private static ObjectNode payload(String sessionKey) {
+    /** {@code approval.request}: what a person is asked to approve, and until when. */
+    static ObjectNode approvalRequest(String sessionKey, String approvalId, String agentName, String tool, JsonNode args,
+                                      String safety, String expiresAt) {
+        ObjectNode payload = payload(sessionKey).put("approvalId", approvalId).put("agent", agentName).put("tool", tool);
+        payload.set("args", args);
+        payload.put("safety", safety).put("expiresAt", expiresAt);
+        return event("approval.request", payload);
+    }
+
+    static ObjectNode payload(String sessionKey) {
         return JSON.createObjectNode().put("sessionKey", sessionKey);
     }
 
-    private static ObjectNode event(String name, ObjectNode payload) {
+    static ObjectNode event(String name, ObjectNode payload) {
         ObjectNode event = JSON.createObjectNode().put("type", "event").put("event", name);
         event.set("payload", payload);
         return event;
     }
 
-    private static ObjectNode error(JsonNode id, String code, String message) {
+    static ObjectNode error(JsonNode id, String code, String message) {
         ObjectNode response = JSON.createObjectNode().put("type", "response");
         response.set("id", id);
         response.putObject("error").put("code", code).put("message", message);
@@ -340,7 +425,7 @@ public class ChatSocket {
     }
 
     /** Frames of one connection go out one at a time and in order, never blocking the sender. */
-    private static void send(Session session, JsonNode frame) {
+    static void send(Session session, JsonNode frame) {
         FrameOutbox.send(session, frame.toString());
     }
 }

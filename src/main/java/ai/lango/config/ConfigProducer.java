@@ -90,4 +90,10 @@ public class ConfigProducer {
     LangoSettings.Retrieval retrieval(LangoSettings settings) {
         return settings.retrieval();
     }
+
+    @Produces
+    @Singleton
+    LangoSettings.Approval approval(LangoSettings settings) {
+        return settings.approval();
+    }
 }

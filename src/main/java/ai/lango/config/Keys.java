@@ -213,6 +213,25 @@ public final class Keys {
             "With a token: how long /ws waits for the auth frame before it closes the socket."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group APPROVAL = new Group("Approval",
+            "Which tool calls wait for a person's decision. Every tool declares its safety: safe (reading, the agent's own"
+                    + " knowledge and memory), moderate (writing files), dangerous (deleting, exec).");
+
+    public static final Setting<String> APPROVAL_POLICY = APPROVAL.add(Setting.choice("lango.security.approval.policy",
+            "dangerous", List.of("dangerous", "all", "configured", "none"),
+            "dangerous: calls of dangerous tools ask; all: every call asks; configured: only the sensitive tools ask;"
+                    + " none: nothing asks (logged as a warning at start when exec is enabled)."));
+    public static final Setting<List<String>> APPROVAL_SENSITIVE = APPROVAL.add(Setting.list(
+            "lango.security.approval.sensitive-tools", "a comma-separated list of tool names", name -> name,
+            "Tools that always ask, whatever the policy (but none).").example("fs_write,fs_edit"));
+    public static final Setting<List<String>> APPROVAL_EXEMPT = APPROVAL.add(Setting.list(
+            "lango.security.approval.exempt-tools", "a comma-separated list of tool names", name -> name,
+            "Tools that never ask.").example("fs_mkdir"));
+    public static final Setting<Duration> APPROVAL_TIMEOUT = APPROVAL.add(Setting.duration("lango.security.approval.timeout",
+            LangoSettings.Approval.DEFAULT.timeout(), Duration.ofSeconds(1), Duration.ofDays(1),
+            "How long a request for approval waits; unanswered, it counts as denied (expired) and the model is told."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group QUOTAS = new Group("Quotas",
             "Limits per user, for users who do not administer (administrators and the operator have none); 0: no limit."
                     + " Rates and concurrent turns are counted per server.");

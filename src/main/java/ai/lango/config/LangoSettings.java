@@ -13,7 +13,26 @@ import java.util.Optional;
  */
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
-                            Knowledge knowledge, Retrieval retrieval) {
+                            Knowledge knowledge, Retrieval retrieval, Approval approval) {
+
+    /**
+     * lango.security.approval.*: which tool calls wait for a person (by the tool's declared safety,
+     * or the sensitive tools named), which never do, and how long a request waits before it counts as denied.
+     */
+    public record Approval(Policy policy, java.util.Set<String> sensitiveTools, java.util.Set<String> exemptTools,
+                           Duration timeout) {
+
+        /** dangerous: dangerous calls ask; all: every call asks; configured: only the sensitive tools ask; none: nothing asks. */
+        public enum Policy { DANGEROUS, ALL, CONFIGURED, NONE }
+
+        public static final Approval DEFAULT = new Approval(Policy.DANGEROUS, java.util.Set.of(), java.util.Set.of(),
+                Duration.ofSeconds(30));
+
+        public Approval {
+            sensitiveTools = java.util.Set.copyOf(sensitiveTools);
+            exemptTools = java.util.Set.copyOf(exemptTools);
+        }
+    }
 
     /** lango.http.port and lango.http.host: where the server listens. */
     public record Http(int port, String host) {

@@ -99,7 +99,10 @@ public final class SettingsParser {
                 agentLimits(), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 new LangoSettings.Access(token, get(Keys.ALLOWED_ORIGINS), get(Keys.ALLOWED_HOSTS), get(Keys.MAX_BODY),
                         get(Keys.WS_AUTH_TIMEOUT), jwt, new LangoSettings.Quotas(get(Keys.QUOTA_SESSIONS),
-                        get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval());
+                        get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval(),
+                new LangoSettings.Approval(LangoSettings.Approval.Policy.valueOf(get(Keys.APPROVAL_POLICY).toUpperCase(Locale.ROOT)),
+                        java.util.Set.copyOf(get(Keys.APPROVAL_SENSITIVE)), java.util.Set.copyOf(get(Keys.APPROVAL_EXEMPT)),
+                        get(Keys.APPROVAL_TIMEOUT)));
     }
 
     /** lango.auth.jwt.*: off without an issuer; with one, a key or a JWKS URL is required. */

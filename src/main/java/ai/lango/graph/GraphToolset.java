@@ -2,6 +2,7 @@ package ai.lango.graph;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.tool.Caller;
+import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -71,6 +72,11 @@ public class GraphToolset implements Toolset {
         }
 
         @Override
+        public Safety safety() {
+            return Safety.SAFE;
+        }
+
+        @Override
         public String description() {
             return "Look up facts in the knowledge graph by subject and/or object (and predicate), e.g. what a thing is"
                     + " related to or caused by; at most " + GraphStore.MAX_RESULTS + " triples.";
@@ -105,6 +111,11 @@ public class GraphToolset implements Toolset {
         @Override
         public String name() {
             return "graph_traverse";
+        }
+
+        @Override
+        public Safety safety() {
+            return Safety.SAFE;
         }
 
         @Override

@@ -4,6 +4,7 @@ import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
+import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -59,6 +60,11 @@ public class KnowledgeToolset implements Toolset {
         }
 
         @Override
+        public Safety safety() {
+            return Safety.SAFE;
+        }
+
+        @Override
         public String description() {
             return "Save something the user taught you (a rule, definition, preference, fact, pattern or correction)"
                     + " under a unique key; saving an existing key replaces it. It is kept for this user.";
@@ -102,6 +108,11 @@ public class KnowledgeToolset implements Toolset {
         @Override
         public String name() {
             return "search_knowledge";
+        }
+
+        @Override
+        public Safety safety() {
+            return Safety.SAFE;
         }
 
         @Override

@@ -4,6 +4,7 @@ import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
+import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -84,6 +85,11 @@ public class LearningToolset implements Toolset {
         }
 
         @Override
+        public Safety safety() {
+            return Safety.SAFE;
+        }
+
+        @Override
         public String description() {
             return "Save a fix for an error you diagnosed, so it can be applied when the error happens again."
                     + " A saved fix is applied by itself only once successes have confirmed it.";
@@ -131,6 +137,11 @@ public class LearningToolset implements Toolset {
         }
 
         @Override
+        public Safety safety() {
+            return Safety.SAFE;
+        }
+
+        @Override
         public String description() {
             return "Search what was learned from errors and their fixes, by words; most confident first, at most "
                     + LearningStore.SEARCH_LIMIT + ".";
@@ -161,6 +172,11 @@ public class LearningToolset implements Toolset {
         @Override
         public String name() {
             return "learning_stats";
+        }
+
+        @Override
+        public Safety safety() {
+            return Safety.SAFE;
         }
 
         @Override

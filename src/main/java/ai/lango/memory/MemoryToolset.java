@@ -4,6 +4,7 @@ import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
 import ai.lango.session.SessionStore;
 import ai.lango.tool.Caller;
+import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolException;
 import ai.lango.tool.Toolset;
@@ -106,6 +107,11 @@ public class MemoryToolset implements Toolset {
         @Override
         public String name() {
             return name;
+        }
+
+        @Override
+        public Safety safety() {
+            return Safety.SAFE;
         }
 
         @Override

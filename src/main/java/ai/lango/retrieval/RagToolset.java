@@ -1,6 +1,7 @@
 package ai.lango.retrieval;
 
 import ai.lango.tool.Caller;
+import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -48,6 +49,11 @@ public class RagToolset implements Toolset {
         @Override
         public String name() {
             return "rag_retrieve";
+        }
+
+        @Override
+        public Safety safety() {
+            return Safety.SAFE;
         }
 
         @Override

@@ -74,6 +74,11 @@ final class ExecTool implements Tool {
     }
 
     @Override
+    public Safety safety() {
+        return Safety.DANGEROUS;
+    }
+
+    @Override
     public String description() {
         return "Run a shell command in the workspace directory; returns its exit code and output (stdout and stderr).";
     }

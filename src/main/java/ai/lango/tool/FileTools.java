@@ -41,7 +41,7 @@ public final class FileTools {
 
     static Tool read(Workspace ws) {
         return new SimpleTool("fs_read", "Read a text file from the workspace, or its lines startLine..endLine (1-based,"
-                + " inclusive) of a large one.", schema(Map.of("path", PATH,
+                + " inclusive) of a large one.", Safety.SAFE, schema(Map.of("path", PATH,
                         "startLine", integerProperty("optional: the first line to read, 1-based"),
                         "endLine", integerProperty("optional: the last line to read, inclusive")), List.of("path")), args -> {
                     Path file = existingFile(ws, Args.string(args, "path"));
@@ -95,7 +95,7 @@ public final class FileTools {
     }
 
     static Tool list(Workspace ws) {
-        return new SimpleTool("fs_list", "List a directory of the workspace (\".\" for its top).",
+        return new SimpleTool("fs_list", "List a directory of the workspace (\".\" for its top).", Safety.SAFE,
                 schema(Map.of("path", PATH)), args -> {
                     Path dir = ws.resolve(Args.string(args, "path"));
                     if (!Files.isDirectory(dir)) {
@@ -133,7 +133,7 @@ public final class FileTools {
     }
 
     static Tool write(Workspace ws) {
-        return new SimpleTool("fs_write", "Write a text file in the workspace, replacing it; creates missing directories.",
+        return new SimpleTool("fs_write", "Write a text file in the workspace, replacing it; creates missing directories.", Safety.MODERATE,
                 schema(Map.of("path", PATH, "content", stringProperty("the whole new content"))), args -> {
                     Path file = ws.resolve(Args.string(args, "path"));
                     String content = Args.string(args, "content");
@@ -150,7 +150,7 @@ public final class FileTools {
     static Tool edit(Workspace ws) {
         return new SimpleTool("fs_edit",
                 "Replace lines startLine..endLine (1-based, inclusive) of a file with content; "
-                        + "endLine = startLine - 1 inserts before startLine.",
+                        + "endLine = startLine - 1 inserts before startLine.", Safety.MODERATE,
                 schema(Map.of("path", PATH, "startLine", integerProperty("first line to replace, 1-based"),
                         "endLine", integerProperty("last line to replace, inclusive"),
                         "content", stringProperty("the replacement lines"))), args -> {
@@ -184,7 +184,7 @@ public final class FileTools {
     }
 
     static Tool mkdir(Workspace ws) {
-        return new SimpleTool("fs_mkdir", "Create a directory (and its parents) in the workspace.",
+        return new SimpleTool("fs_mkdir", "Create a directory (and its parents) in the workspace.", Safety.MODERATE,
                 schema(Map.of("path", PATH)), args -> {
                     Path dir = ws.resolve(Args.string(args, "path"));
                     Files.createDirectories(dir);
@@ -193,7 +193,7 @@ public final class FileTools {
     }
 
     static Tool delete(Workspace ws) {
-        return new SimpleTool("fs_delete", "Delete a file or an empty directory of the workspace.",
+        return new SimpleTool("fs_delete", "Delete a file or an empty directory of the workspace.", Safety.DANGEROUS,
                 schema(Map.of("path", PATH)), args -> {
                     Path target = ws.resolve(Args.string(args, "path"));
                     if (target.equals(ws.root())) {

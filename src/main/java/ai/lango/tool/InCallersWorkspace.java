@@ -36,6 +36,11 @@ final class InCallersWorkspace implements Tool {
     }
 
     @Override
+    public Safety safety() {
+        return shape.safety();
+    }
+
+    @Override
     public Map<String, Object> parameters() {
         return shape.parameters();
     }

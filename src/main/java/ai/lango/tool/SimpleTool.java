@@ -3,7 +3,7 @@ package ai.lango.tool;
 import java.util.Map;
 
 /** A tool made of its declaration and a handler. */
-record SimpleTool(String name, String description, Map<String, Object> parameters, Handler handler)
+record SimpleTool(String name, String description, Safety safety, Map<String, Object> parameters, Handler handler)
         implements Tool {
 
     @FunctionalInterface

@@ -11,6 +11,9 @@ public interface Tool {
 
     String description();
 
+    /** How much harm a call can do: what the approval policy goes by. Every tool declares it. */
+    Safety safety();
+
     /** The arguments as a JSON Schema object: {"type":"object","properties":{…},"required":[…]}. */
     Map<String, Object> parameters();
 

@@ -27,6 +27,14 @@ public sealed interface TurnEvent {
         }
     }
 
+    /**
+     * A tool call waits for a person: {@code approvalId} is what they answer, {@code args} are the
+     * call's arguments with secrets masked. The turn ends here and resumes with the answer.
+     */
+    record ApprovalRequest(String agent, String approvalId, String tool, Map<String, Object> args, String safety,
+                           String expiresAt) implements TurnEvent {
+    }
+
     /** {@code agent} handed the turn to {@code to}. */
     record Delegation(String agent, String to) implements TurnEvent {
     }

@@ -1,7 +1,26 @@
 package ai.lango.turn;
 
-/** One user message for one session, and whether the answer should stream as it is written. */
-public record TurnRequest(String userId, String sessionKey, String message, boolean streaming) {
+import java.util.Optional;
+
+/**
+ * One user message for one session, and whether the answer should stream as it is written; or,
+ * with {@code answer}, a person's answer to a request for approval, which resumes the turn that
+ * asked (the message is then usually empty).
+ */
+public record TurnRequest(String userId, String sessionKey, String message, boolean streaming, Optional<ApprovalAnswer> answer) {
+
+    /** The answer to the request the agent framework named {@code confirmationId}: approved or not. */
+    public record ApprovalAnswer(String confirmationId, boolean approved) {
+    }
+
+    public TurnRequest(String userId, String sessionKey, String message, boolean streaming) {
+        this(userId, sessionKey, message, streaming, Optional.empty());
+    }
+
+    /** The turn that resumes with {@code answer}. */
+    public static TurnRequest resuming(String userId, String sessionKey, ApprovalAnswer answer, boolean streaming) {
+        return new TurnRequest(userId, sessionKey, "", streaming, Optional.of(answer));
+    }
 
     /** The session the turn runs in. */
     public SessionRef session() {

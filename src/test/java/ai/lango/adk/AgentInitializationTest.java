@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.models.ProviderCalls;
+import ai.lango.adk.runner.RunnerFixtures;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.adk.sessions.JpaSessionServiceTest;
 import ai.lango.adk.tools.ToolCatalogs;
@@ -42,6 +43,7 @@ class AgentInitializationTest {
         service.sections = new ContextSections(List.of());
         service.fixes = LearnedFixes.NONE;
         service.recall = Recall.NONE;
+        service.approvals = RunnerFixtures.noApprovals();
         service.leases = new SessionLeases(settings);
         service.completed = new RecordedEvents<>();
         return service;

@@ -63,6 +63,7 @@ class GracefulStopTest {
         service.threads = threads;
         service.fixes = LearnedFixes.NONE;
         service.recall = Recall.NONE;
+        service.approvals = RunnerFixtures.noApprovals();
         service.leases = new SessionLeases(settings);
         service.completed = new RecordedEvents<>();
         service.start(null);

@@ -45,7 +45,7 @@ class BoundedTurnsIT extends FakeLlmIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-bounded.war"), "lango.agent.request-timeout=" + TIMEOUT + "\n"
-                + "lango.provider.read-timeout=PT2S\nlango.tools.exec.enabled=true\nlango.agent.error-correction=false\n");
+                + "lango.provider.read-timeout=PT2S\nlango.tools.exec.enabled=true\nlango.security.approval.policy=none\nlango.agent.error-correction=false\n");
     }
 
     @ArquillianResource

@@ -107,6 +107,8 @@ abstract class CrashIT {
         Map<String, String> environment = database.environment(dataDir(), port);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_TOOLS_EXEC_ENABLED", "true");
+        // The cycles kill the server while a command runs: it runs without waiting for a person.
+        environment.put("LANGO_SECURITY_APPROVAL_POLICY", "none");
         environment.put("LANGO_A2A_ENABLED", "false");
         server = LibertyServer.copyOf(database.server("crash-" + half), port,
                 environment);

@@ -36,7 +36,7 @@ class ExecSecretsIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return ItDeployments.configured(ItDeployments.war("lango-exec.war"), "lango.tools.exec.enabled=true\n");
+        return ItDeployments.configured(ItDeployments.war("lango-exec.war"), "lango.tools.exec.enabled=true\nlango.security.approval.policy=none\n");
     }
 
     @ArquillianResource

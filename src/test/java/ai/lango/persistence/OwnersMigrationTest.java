@@ -1,6 +1,7 @@
 package ai.lango.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.session.EmbeddedEngine.PooledDataSource;
 import ai.lango.session.EmbeddedEngine;
@@ -44,7 +45,7 @@ class OwnersMigrationTest {
                 s.execute("INSERT INTO lango_triples VALUES (2, 'observation:7', 'in_session', 'session:" + session + "', '{}',"
                         + " 'session:" + session + "', 1)");
             }
-            assertEquals("9", SchemaMigrations.migrate(pool.dataSource()).schemaVersion());
+            assertTrue(Integer.parseInt(SchemaMigrations.migrate(pool.dataSource()).schemaVersion()) >= 9);
             assertEquals("", one(pool, "SELECT owner FROM lango_knowledge WHERE entry_key = 'deploy'"));
             assertEquals("", one(pool, "SELECT owner FROM lango_learnings WHERE trigger_text = 'tool:exec'"));
             assertEquals("", one(pool, "SELECT scope FROM lango_embeddings WHERE id = 1"));

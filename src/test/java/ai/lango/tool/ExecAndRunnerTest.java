@@ -108,7 +108,7 @@ class ExecAndRunnerTest {
     }
 
     private static Tool tool(String name, SimpleTool.Handler handler) {
-        return new SimpleTool(name, "test", Map.of("type", "object", "required", java.util.List.of("x")), handler);
+        return new SimpleTool(name, "test", Safety.SAFE, Map.of("type", "object", "required", java.util.List.of("x")), handler);
     }
 
     @Test

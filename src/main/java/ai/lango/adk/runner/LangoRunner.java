@@ -4,15 +4,19 @@ import ai.lango.adk.agents.DelegationGuard;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.agents.RunConfig;
 import com.google.adk.events.Event;
+import com.google.adk.flows.llmflows.Functions;
 import com.google.adk.runner.Runner;
 import com.google.genai.types.Content;
+import com.google.genai.types.FunctionResponse;
 import com.google.genai.types.Part;
 import io.reactivex.rxjava3.core.Flowable;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -74,11 +78,45 @@ public final class LangoRunner {
      * limit. The caller holds the session's turn (see {@link #runAndCollect}).
      */
     public Flowable<Event> run(String userId, String sessionId, String message, boolean streaming) {
+        return run(userId, sessionId, text(message), streaming);
+    }
+
+    private Flowable<Event> run(String userId, String sessionId, Content content, boolean streaming) {
         RunConfig config = RunConfig.builder()
                 .setStreamingMode(streaming ? RunConfig.StreamingMode.SSE : RunConfig.StreamingMode.NONE)
                 .build();
-        Content content = Content.builder().role("user").parts(List.of(Part.fromText(message))).build();
         return TurnLimit.apply(runner.runAsync(userId, sessionId, content, config), limits.maxTurns());
+    }
+
+    private static Content text(String message) {
+        return Content.builder().role("user").parts(List.of(Part.fromText(message))).build();
+    }
+
+    /**
+     * What a turn's user sends: the message, or a person's answer to a request for approval as
+     * ADK's confirmation response (which resumes the call that asked), with any text after it.
+     */
+    static Content input(String message, Optional<TurnRequest.ApprovalAnswer> answer) {
+        if (answer.isEmpty()) {
+            return text(message);
+        }
+        List<Part> parts = new java.util.ArrayList<>();
+        parts.add(Part.builder().functionResponse(FunctionResponse.builder().name(Functions.REQUEST_CONFIRMATION_FUNCTION_CALL_NAME).id(answer.get().confirmationId())
+                .response(Map.of("confirmed", answer.get().approved())).build()).build());
+        if (message != null && !message.isBlank()) {
+            parts.add(Part.fromText(message));
+        }
+        return Content.builder().role("user").parts(parts).build();
+    }
+
+    /**
+     * Whether the run now waits for a person: the event answers the calls of a model response and
+     * one of them asked for confirmation. The turn ends after it (ADK would otherwise call the model
+     * again at once), and resumes when the answer comes.
+     */
+    static boolean awaitsApproval(Event event) {
+        return !event.partial().orElse(false) && !event.functionResponses().isEmpty()
+                && !event.actions().requestedToolConfirmations().isEmpty();
     }
 
     /**
@@ -88,6 +126,12 @@ public final class LangoRunner {
      */
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
                                 Consumer<Event> onEvent) {
+        return runAndCollect(userId, sessionId, message, Optional.empty(), streaming, onEvent);
+    }
+
+    /** As above, resuming with a person's {@code answer} to a request for approval when given. */
+    public String runAndCollect(String userId, String sessionId, String message, Optional<TurnRequest.ApprovalAnswer> answer,
+                                boolean streaming, Consumer<Event> onEvent) {
         long started = System.nanoTime();
         long deadline = started + limits.requestTimeout().toNanos();
         // Session ids are their user's own: two users' sessions "default" are two sessions.
@@ -98,7 +142,7 @@ public final class LangoRunner {
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
             try {
-                return collectWithRetries(userId, sessionId, message, streaming, onEvent, deadline);
+                return collectWithRetries(userId, sessionId, input(message, answer), streaming, onEvent, deadline);
             } catch (TurnFailedException e) {
                 if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
                     cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")");
@@ -116,9 +160,9 @@ public final class LangoRunner {
         }
     }
 
-    private String collectWithRetries(String userId, String sessionId, String message, boolean streaming,
+    private String collectWithRetries(String userId, String sessionId, Content input, boolean streaming,
                                       Consumer<Event> onEvent, long deadline) {
-        Outcome first = once(userId, sessionId, message, streaming, onEvent, deadline);
+        Outcome first = once(userId, sessionId, input, streaming, onEvent, deadline);
         if (first.error == null) {
             return first.text;
         }
@@ -157,7 +201,7 @@ public final class LangoRunner {
     /** Exactly one retry: its error, if any, is the one the caller gets. */
     private String retry(String userId, String sessionId, String correction, boolean streaming, Consumer<Event> onEvent,
                          long deadline) {
-        Outcome second = once(userId, sessionId, correction, streaming, onEvent, deadline);
+        Outcome second = once(userId, sessionId, text(correction), streaming, onEvent, deadline);
         if (second.error != null) {
             throw failure(second.error);
         }
@@ -173,15 +217,16 @@ public final class LangoRunner {
      * a queue (blockingSubscribe with callbacks) would see nothing until the model had finished.
      * Events before an error are never lost, as they would be with blocking iteration.
      */
-    private Outcome once(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent,
+    private Outcome once(String userId, String sessionId, Content input, boolean streaming, Consumer<Event> onEvent,
                          long deadline) {
         TextCollector collector = new TextCollector();
         AtomicReference<Throwable> error = new AtomicReference<>();
         // One deadline for the whole turn (Flowable.timeout would restart its clock at every chunk), which
         // stops the run where it is: the model's stream closed, a running tool interrupted.
         try (TurnDeadline ends = new TurnDeadline(Duration.ofNanos(deadline - System.nanoTime()))) {
-            run(userId, sessionId, message, streaming)
+            run(userId, sessionId, input, streaming)
                     .takeUntil(ends.reached())
+                    .takeUntil(LangoRunner::awaitsApproval)
                     .doOnNext(event -> {
                         collector.accept(event);
                         onEvent.accept(event);

@@ -10,16 +10,21 @@ import io.reactivex.rxjava3.core.Single;
 import java.util.Map;
 import java.util.Optional;
 
-/** A Lango tool as an ADK tool: its JSON Schema declared as is, every call through the {@link ToolRunner}. */
+/**
+ * A Lango tool as an ADK tool: its JSON Schema declared as is, every call past the {@link ApprovalGate}
+ * and through the {@link ToolRunner}.
+ */
 final class ToolAdapter extends BaseTool {
 
     private final Tool tool;
     private final ToolRunner runner;
+    private final ApprovalGate gate;
 
-    ToolAdapter(Tool tool, ToolRunner runner) {
+    ToolAdapter(Tool tool, ToolRunner runner, ApprovalGate gate) {
         super(tool.name(), tool.description());
         this.tool = tool;
         this.runner = runner;
+        this.gate = gate;
     }
 
     @Override
@@ -33,7 +38,7 @@ final class ToolAdapter extends BaseTool {
 
     @Override
     public Single<Map<String, Object>> runAsync(Map<String, Object> args, ToolContext context) {
-        return Single.fromCallable(() -> runner.run(tool, args,
-                context == null ? null : new Caller(context.userId(), context.sessionId())));
+        return Single.fromCallable(() -> gate.before(tool, args, context).orElseGet(() -> runner.run(tool, args,
+                context == null ? null : new Caller(context.userId(), context.sessionId()))));
     }
 }

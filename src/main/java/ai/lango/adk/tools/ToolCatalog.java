@@ -1,5 +1,6 @@
 package ai.lango.adk.tools;
 
+import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.tool.ToolRunner;
 import ai.lango.tool.Toolset;
@@ -37,20 +38,33 @@ public class ToolCatalog {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
+    @Inject
+    Approvals approvals;
+
     private List<BaseTool> adapted;
 
     @PostConstruct
     void init() {
-        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, settings.secrets());
+        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, settings.secrets(),
+                new ApprovalGate(settings.approval(), approvals));
+        if (settings.approval().policy() == LangoSettings.Approval.Policy.NONE && settings.tools().execEnabled()) {
+            java.util.logging.Logger.getLogger(ToolCatalog.class.getName()).warning(() -> "exec is enabled and "
+                    + ai.lango.config.Keys.APPROVAL_POLICY + "=none: the model runs commands without asking anyone");
+        }
     }
 
-    /** The tools of the enabled toolsets, in order, adapted to ADK; calls run on {@code executor}. */
+    /** The tools of the enabled toolsets, in order, adapted to ADK; calls run on {@code executor}, none asks for approval. */
     public static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, List<String> secrets) {
+        return adapt(toolsets, executor, secrets, ApprovalGate.OPEN);
+    }
+
+    private static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, List<String> secrets,
+                                        ApprovalGate gate) {
         ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, secrets);
         return toolsets.stream().filter(Toolset::enabled)
                 .sorted(Comparator.comparingInt(Toolset::order).thenComparing(Toolset::name))
                 .flatMap(toolset -> toolset.tools().stream())
-                .<BaseTool>map(tool -> new ToolAdapter(tool, runner)).toList();
+                .<BaseTool>map(tool -> new ToolAdapter(tool, runner, gate)).toList();
     }
 
     /** A catalog of these tools, for code that runs without the container. */

@@ -35,6 +35,20 @@ public final class RunnerFixtures {
         threads.stop();
     }
 
+    /** Approvals for a service without a database: no request waits on any session, and none is stored. */
+    public static ai.lango.approval.Approvals noApprovals() {
+        return new ai.lango.approval.Approvals() {
+            @Override
+            public java.util.Map<ai.lango.approval.Approval, ai.lango.approval.Approval.Decision> supersede(String sessionScope) {
+                return java.util.Map.of();
+            }
+
+            @Override
+            public void attach(String id, String confirmationId) {
+            }
+        };
+    }
+
     public static TurnMetrics metrics() {
         TurnMetrics metrics = new TurnMetrics();
         metrics.registry = new SimpleMeterRegistry();

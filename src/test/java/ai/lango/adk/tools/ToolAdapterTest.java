@@ -21,6 +21,7 @@ class ToolAdapterTest {
         Tool echo = new Tool() {
             public String name() { return "echo"; }
             public String description() { return "echoes"; }
+            public ai.lango.tool.Safety safety() { return ai.lango.tool.Safety.SAFE; }
             public Map<String, Object> parameters() {
                 return Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string")), "required", List.of("text"));
             }
@@ -29,7 +30,8 @@ class ToolAdapterTest {
                 return Map.of("echo", args.get("text"));
             }
         };
-        ToolAdapter adapter = new ToolAdapter(echo, new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)));
+        ToolAdapter adapter = new ToolAdapter(echo, new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)),
+                ApprovalGate.OPEN);
 
         FunctionDeclaration declaration = adapter.declaration().orElseThrow();
         assertEquals("echo", declaration.name().orElseThrow());

@@ -1,0 +1,106 @@
+package ai.lango.adk.tools;
+
+import ai.lango.approval.Approval;
+import ai.lango.approval.ApprovalPolicy;
+import ai.lango.approval.Approvals;
+import ai.lango.config.LangoSettings;
+import ai.lango.tool.Safety;
+import ai.lango.tool.Tool;
+import ai.lango.turn.SessionRef;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.adk.events.ToolConfirmation;
+import com.google.adk.tools.ToolContext;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one point where a tool call meets the approval policy, before it runs, for every tool of
+ * every agent. A call that asks is stored as a request and handed to ADK as a confirmation request
+ * (the turn then ends: nothing waits); when the turn is resumed with the answer, the call runs only
+ * if its stored request was approved, has not run, and names this tool with exactly these
+ * arguments — whatever the confirmation ADK passes says. Calls of moderate and dangerous tools the
+ * policy lets through are recorded.
+ */
+final class ApprovalGate {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** For code without a container (tests, tools on their own): every call runs. */
+    static final ApprovalGate OPEN = new ApprovalGate(null, null);
+
+    private final LangoSettings.Approval settings;
+    private final Approvals approvals;
+
+    ApprovalGate(LangoSettings.Approval settings, Approvals approvals) {
+        this.settings = settings;
+        this.approvals = approvals;
+    }
+
+    /** What the model gets instead of the tool's result, or empty when the call runs. */
+    Optional<Map<String, Object>> before(Tool tool, Map<String, Object> args, ToolContext context) {
+        if (approvals == null || context == null) {
+            return Optional.empty();
+        }
+        String userId = context.userId();
+        String sessionKey = context.sessionId();
+        String callId = context.functionCallId().orElse("");
+        Approvals.Call call = approvals.call(userId, sessionKey, SessionRef.of(userId, sessionKey).scope(), callId,
+                context.agentName(), tool.name(), args, tool.safety());
+        Optional<ToolConfirmation> confirmation = context.toolConfirmation();
+        if (confirmation.isPresent()) {
+            return resumed(call, confirmation.get());
+        }
+        if (!ApprovalPolicy.asks(settings, tool.name(), tool.safety())) {
+            if (tool.safety() != Safety.SAFE) {
+                approvals.ranByPolicy(call);
+            }
+            return Optional.empty();
+        }
+        Approval request = approvals.request(call);
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("approvalId", request.id());
+        payload.put("agent", request.agent());
+        payload.put("tool", request.tool());
+        payload.put("args", maskedArgs(request));
+        payload.put("safety", request.safety().name().toLowerCase(java.util.Locale.ROOT));
+        payload.put("expiresAt", request.expiresAt().toString());
+        context.requestConfirmation("A person must approve or deny " + tool.name() + " (approval " + request.id() + ").",
+                payload);
+        return Optional.of(Map.of("status", "awaiting_approval", "approvalId", request.id(),
+                "message", "This call waits for a person to approve it; it has not run."));
+    }
+
+    /** The turn resumed with an answer: the call runs once, if its request was approved as it stands. */
+    private Optional<Map<String, Object>> resumed(Approvals.Call call, ToolConfirmation confirmation) {
+        Optional<Approval> request = approvals.forCall(call.sessionScope(), call.callId());
+        if (request.isEmpty()) {
+            return Optional.of(refusal("not_approved", "No approval was asked for this call; it did not run."));
+        }
+        if (confirmation.confirmed() && approvals.run(request.get(), call)) {
+            return Optional.empty();
+        }
+        Approval now = approvals.get(request.get().id()).orElse(request.get());
+        return Optional.of(switch (now.decision()) {
+            case DENIED -> refusal("denied", "A person denied this call; it did not run.");
+            case EXPIRED -> refusal("expired", "No one approved this call in time; it did not run.");
+            case SUPERSEDED -> refusal("superseded", "A new message came before an answer; this call did not run.");
+            case APPROVED -> refusal(now.ran() ? "already_ran" : "not_approved", now.ran()
+                    ? "This call was approved once and has run; it does not run again." : "This call differs from the one approved; it did not run.");
+            case PENDING -> refusal("not_approved", "This call has not been answered; it did not run.");
+        });
+    }
+
+    private static Map<String, Object> refusal(String status, String message) {
+        return Map.of("status", status, "message", message);
+    }
+
+    private static Object maskedArgs(Approval request) {
+        try {
+            return JSON.readValue(request.args(), new TypeReference<Map<String, Object>>() { });
+        } catch (java.io.IOException e) {
+            return request.args();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package ai.lango.approval;
+
+import ai.lango.tool.Safety;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A request for a person's approval of one tool call, and what became of it.
+ *
+ * @param id             what the person answers (approvalId)
+ * @param callId         the model's id of the call that waits
+ * @param confirmationId the id of the agent framework's confirmation request that carries it, once known
+ * @param args           the call's arguments as JSON, secrets masked
+ */
+public record Approval(String id, String userId, String sessionKey, String callId, Optional<String> confirmationId,
+                       String agent, String tool, String args, Safety safety, Decision decision, Optional<By> decidedBy,
+                       boolean ran, Instant createdAt, Instant expiresAt, Optional<Instant> decidedAt) {
+
+    /** Where a request stands. */
+    public enum Decision {
+        PENDING, APPROVED, DENIED, EXPIRED, SUPERSEDED;
+
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Who decided: the person, the timeout, the policy (no one asked), or a new message on the session. */
+    public enum By {
+        USER, TIMEOUT, POLICY, SUPERSEDED;
+
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+}

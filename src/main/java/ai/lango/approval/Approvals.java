@@ -1,0 +1,211 @@
+package ai.lango.approval;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.config.Redaction;
+import ai.lango.tool.Safety;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The stored requests for approval and their decisions, on every server. A request is made before
+ * a call that {@link ApprovalPolicy} says asks; it is answered once (by its user, the timeout, or a
+ * new message on its session), and an approved call runs once, with exactly the arguments it was
+ * asked with. Every decision is counted at /metrics ({@code lango_approvals_total{tool, outcome}}).
+ */
+@ApplicationScoped
+public class Approvals {
+
+    /** Expired requests one sweep takes at most. */
+    static final int SWEEP = 100;
+    /**
+     * How late a sweep still expires a request and resumes its turn. One that ran out longer ago ran
+     * out while no server was up: it stays until its session's next message (or a late answer)
+     * expires it, and the model is told then — no turn starts on its own for a conversation long over.
+     */
+    static final java.time.Duration RESUMABLE = java.time.Duration.ofMinutes(2);
+
+    private static final ObjectMapper CANONICAL = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
+    @Inject
+    ApprovalRows rows;
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    MeterRegistry registry;
+
+    @Inject
+    Event<ApprovalResolved> resolved;
+
+    private List<String> secrets;
+
+    /** The decision in force after an answer, and whether this answer made it (false: it was decided before). */
+    public record Outcome(Approval.Decision decision, boolean decidedNow) {
+    }
+
+    /** One tool call as a request names it: whose, where, which, and its arguments (masked, and hashed unmasked). */
+    public record Call(String userId, String sessionKey, String sessionScope, String callId, String agent, String tool,
+                       String maskedArgs, String argsHash, Safety safety) {
+    }
+
+    @PostConstruct
+    void init() {
+        secrets = Redaction.searchable(settings.secrets());
+    }
+
+    /** The call as a request names it: its arguments masked (the configured secrets) and hashed as they are. */
+    public Call call(String userId, String sessionKey, String sessionScope, String callId, String agent, String tool,
+                     Map<String, Object> args, Safety safety) {
+        String json = canonical(args);
+        return new Call(userId, sessionKey, sessionScope, callId == null ? "" : callId, agent, tool,
+                Redaction.secrets(json, secrets), sha256(json), safety);
+    }
+
+    /** Stores a request; it waits until lango.security.approval.timeout from now. */
+    public Approval request(Call call) {
+        Instant now = Instant.now();
+        ApprovalEntity entity = new ApprovalEntity(UUID.randomUUID().toString(), call, Approval.Decision.PENDING, null,
+                false, now, now.plus(settings.approval().timeout()));
+        rows.insert(entity);
+        return entity.view();
+    }
+
+    /** Records a call of a moderate or dangerous tool that the policy let run without asking. */
+    public void ranByPolicy(Call call) {
+        Instant now = Instant.now();
+        rows.insert(new ApprovalEntity(UUID.randomUUID().toString(), call, Approval.Decision.APPROVED, Approval.By.POLICY,
+                true, now, now));
+        count(call.tool(), "policy");
+    }
+
+    public Optional<Approval> get(String id) {
+        return rows.get(id);
+    }
+
+    /** Notes the id of the agent framework's confirmation request that carries the request. */
+    public void attach(String id, String confirmationId) {
+        rows.attach(id, confirmationId);
+    }
+
+    public Optional<Approval> forConfirmation(String sessionScope, String confirmationId) {
+        return rows.forConfirmation(sessionScope, confirmationId);
+    }
+
+    /**
+     * Answers a pending request of {@code userId} (any user's when null: the timeout, a new
+     * message): the decision in force afterwards — this answer's, or the one the request already had
+     * (an answer after the timeout finds it expired). Empty when that user has no such request.
+     */
+    public Optional<Outcome> decide(String id, String userId, boolean approved, Approval.By by) {
+        Approval.Decision decision = by == Approval.By.TIMEOUT ? Approval.Decision.EXPIRED
+                : by == Approval.By.SUPERSEDED ? Approval.Decision.SUPERSEDED
+                : approved ? Approval.Decision.APPROVED : Approval.Decision.DENIED;
+        Optional<Approval> request = rows.get(id).filter(a -> userId == null || a.userId().equals(userId));
+        if (request.isEmpty()) {
+            return Optional.empty();
+        }
+        if (rows.decide(id, userId, decision, by, Instant.now())) {
+            decided(request.get(), decision, by);
+            return Optional.of(new Outcome(decision, true));
+        }
+        Approval now = rows.get(id).orElseThrow();
+        if (now.decision() == Approval.Decision.PENDING) { // answered after its time: it expires now
+            return decide(id, null, false, Approval.By.TIMEOUT).map(expired -> new Outcome(expired.decision(), false));
+        }
+        return Optional.of(new Outcome(now.decision(), false));
+    }
+
+    private void decided(Approval approval, Approval.Decision decision, Approval.By by) {
+        count(approval.tool(), decision.wire());
+        resolved.fire(new ApprovalResolved(approval, decision, by));
+    }
+
+    /** The newest request for the model's call {@code callId} in the session, if one was made. */
+    public Optional<Approval> forCall(String sessionScope, String callId) {
+        return rows.forCall(sessionScope, callId == null ? "" : callId);
+    }
+
+    /** Marks the approved request as run, if it still may: approved, not run yet, this tool, these arguments. */
+    public boolean run(Approval approval, Call call) {
+        return rows.markRan(approval.id(), call.tool(), call.argsHash());
+    }
+
+    /**
+     * A new message on the session: its pending requests are superseded (denied), or expired if
+     * their time had run out; those it ended, with the decision.
+     */
+    public Map<Approval, Approval.Decision> supersede(String sessionScope) {
+        Map<Approval, Approval.Decision> ended = new java.util.LinkedHashMap<>();
+        Instant now = Instant.now();
+        for (Approval pending : rows.pendingInSession(sessionScope)) {
+            Approval.By by = pending.expiresAt().isAfter(now) ? Approval.By.SUPERSEDED : Approval.By.TIMEOUT;
+            decide(pending.id(), null, false, by).filter(Outcome::decidedNow).ifPresent(d -> ended.put(pending, d.decision()));
+        }
+        return ended;
+    }
+
+    /** The session's requests still waiting, oldest first. */
+    public List<Approval> pendingIn(String sessionScope) {
+        return rows.pendingInSession(sessionScope);
+    }
+
+    /** The user's requests still waiting (for a client that reconnects). */
+    public List<Approval> pending(String userId) {
+        return rows.pendingOf(userId, Instant.now());
+    }
+
+    /** Expires what waited past its time; those this call expired (another server may take some first). */
+    public List<Approval> expireDue() {
+        List<Approval> expired = new ArrayList<>();
+        Instant now = Instant.now();
+        for (Approval due : rows.due(now.minus(RESUMABLE), now, SWEEP)) {
+            if (rows.decide(due.id(), null, Approval.Decision.EXPIRED, Approval.By.TIMEOUT, Instant.now())) {
+                decided(due, Approval.Decision.EXPIRED, Approval.By.TIMEOUT);
+                expired.add(due);
+            }
+        }
+        return expired;
+    }
+
+    /** The audit list: the newest decisions and requests first, of one session key when given. */
+    public List<Approval> recent(String sessionKey, int limit) {
+        return rows.recent(sessionKey, limit);
+    }
+
+    private void count(String tool, String outcome) {
+        registry.counter("lango.approvals", "tool", tool, "outcome", outcome).increment();
+    }
+
+    static String canonical(Map<String, Object> args) {
+        try {
+            return CANONICAL.writeValueAsString(args == null ? Map.of() : args);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("arguments that are not JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}

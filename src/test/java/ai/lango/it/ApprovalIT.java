@@ -1,0 +1,323 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Approval of dangerous calls on the real server, with exec enabled and the default policy: the
+ * model's command waits for a person on /ws, the ADK API and A2A; approved, it runs once; denied,
+ * expired or superseded, it never runs, and the model is told; another user's answer, a replay or
+ * a wrong id changes nothing; every decision is in the audit list. Each command appends a line to a
+ * file and prints how many lines it has, so the output counts the runs.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ApprovalIT extends FakeLlmIT {
+
+    private static final String OPERATOR = "op-approval-" + "0123456789abcdef";
+    private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ItDeployments.configured(ItDeployments.war("lango-approval.war"), "lango.auth.token=" + OPERATOR + "\n"
+                + "lango.tools.exec.enabled=true\n"
+                + "lango.security.approval.timeout=PT4S\n"
+                + "lango.a2a.enabled=true\n");
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private HttpResponse<String> call(String method, String path, String credential, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        request.header("Authorization", "Bearer " + credential);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String issue(String userId) throws Exception {
+        HttpResponse<String> issued = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + userId + "\"}");
+        assertEquals(201, issued.statusCode(), issued.body());
+        return TestJson.MAPPER.readTree(issued.body()).path("token").asText();
+    }
+
+    /** The model asks to run a command that counts its own runs in {@code file}. */
+    private void enqueueCounting(String file) {
+        fake.enqueue(Reply.openAiToolCall("call_" + file, "exec", "{\"command\":\"echo run >> " + file + "; wc -l < " + file + "\"}"));
+    }
+
+    private ItSocket socket(String token) throws Exception {
+        ItSocket socket = ItSocket.connect(base);
+        socket.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+        assertEquals("auth.ok", socket.next().path("event").asText());
+        return socket;
+    }
+
+    /** Frames until the named event; returns it (its payload). */
+    private JsonNode until(ItSocket socket, String event, List<JsonNode> seen) throws InterruptedException {
+        while (true) {
+            JsonNode frame = socket.next();
+            seen.add(frame);
+            if ("event".equals(frame.path("type").asText()) && event.equals(frame.path("event").asText())) {
+                return frame.path("payload");
+            }
+            assertFalse("response".equals(frame.path("type").asText()) && "c1".equals(frame.path("id").asText()),
+                    "the chat.message got its response before " + event + ": " + seen + "; the model was asked: "
+                            + fake.requests().stream().map(r -> r.body().substring(Math.max(0, r.body().length() - 600))).toList());
+        }
+    }
+
+    private static String answer(String id, String approvalId, boolean approved) {
+        return "{\"type\":\"request\",\"id\":\"" + id + "\",\"method\":\"approval.response\",\"params\":{\"approvalId\":\""
+                + approvalId + "\",\"approved\":" + approved + "}}";
+    }
+
+    /** Frames until the responses to every one of the request ids have come, by id; {@code frames} gets them all. */
+    private static java.util.Map<String, JsonNode> untilResponses(ItSocket socket, List<JsonNode> frames, String... ids)
+            throws InterruptedException {
+        java.util.Map<String, JsonNode> responses = new java.util.HashMap<>();
+        while (responses.size() < ids.length) {
+            JsonNode frame = socket.next();
+            frames.add(frame);
+            if ("response".equals(frame.path("type").asText()) && List.of(ids).contains(frame.path("id").asText())) {
+                responses.put(frame.path("id").asText(), frame);
+            }
+        }
+        return responses;
+    }
+
+    /** The status the response to an approval.response says (frames before it skipped). */
+    private static String status(ItSocket socket) throws InterruptedException {
+        List<JsonNode> frames = socket.untilResponse();
+        return frames.get(frames.size() - 1).path("result").path("status").asText();
+    }
+
+    private JsonNode audit(String sessionKey) throws Exception {
+        HttpResponse<String> list = call("GET", "api/admin/approvals?sessionKey=" + sessionKey, OPERATOR, null);
+        assertEquals(200, list.statusCode(), list.body());
+        return TestJson.MAPPER.readTree(list.body()).path("approvals");
+    }
+
+    @Test
+    void overWsADeniedCommandNeverRunsAndAnApprovedOneRunsOnce() throws Exception {
+        String ann = "ann-" + RUN + "-ws";
+        String annToken = issue(ann);
+        String bobToken = issue("bob-" + RUN + "-ws");
+        String session = "ws-" + RUN;
+        String file = "count-" + RUN + ".txt";
+        try (ItSocket annSocket = socket(annToken); ItSocket bobSocket = socket(bobToken)) {
+            enqueueCounting(file);
+            annSocket.send(ItSocket.chat("c1", session, "count once"));
+            List<JsonNode> seen = new ArrayList<>();
+            JsonNode request = until(annSocket, "approval.request", seen);
+            assertEquals("exec", request.path("tool").asText());
+            assertEquals("dangerous", request.path("safety").asText());
+            assertTrue(request.path("args").path("command").asText().contains(file), request.toString());
+            String approvalId = request.path("approvalId").asText();
+            assertEquals(1, fake.requests().size(), "the turn stopped at the request: the model was not called again");
+
+            bobSocket.send(answer("b1", approvalId, true));
+            assertEquals("unknown", status(bobSocket),
+                    "another user's socket cannot answer");
+            fake.enqueue(Reply.openAiText("It was denied."));
+            annSocket.send(answer("r1", approvalId, false));
+            List<JsonNode> frames = new ArrayList<>();
+            java.util.Map<String, JsonNode> responses = untilResponses(annSocket, frames, "r1", "c1");
+            assertEquals("denied", responses.get("r1").path("result").path("status").asText(), frames.toString());
+            assertEquals("It was denied.", responses.get("c1").path("result").path("response").asText(),
+                    "the chat.message gets its one response when the turn ends: " + frames);
+            JsonNode resolved = ItSocket.events(frames, "approval.resolved").get(0);
+            assertEquals("denied", resolved.path("decision").asText());
+            assertEquals("user", resolved.path("by").asText());
+            assertTrue(fake.last().body().contains("A person denied this call"), "the model is told: " + fake.last().body());
+
+            annSocket.send(answer("r2", approvalId, true));
+            assertEquals("denied", status(annSocket), "a late answer changes nothing");
+
+            int before = fake.requests().size();
+            enqueueCounting(file);
+            annSocket.send(ItSocket.chat("c1", session, "count again"));
+            seen.clear();
+            String second = until(annSocket, "approval.request", seen).path("approvalId").asText();
+            fake.enqueue(Reply.openAiText("Counted."));
+            annSocket.send(answer("r3", second, true));
+            frames = new ArrayList<>();
+            responses = untilResponses(annSocket, frames, "r3", "c1");
+            assertEquals("approved", responses.get("r3").path("result").path("status").asText());
+            assertEquals("Counted.", responses.get("c1").path("result").path("response").asText(), frames.toString());
+            String toolResult = ItSocket.events(frames, "agent.tool_result").toString();
+            assertTrue(toolResult.contains("1"), "the command ran, once, and the denied one never: " + toolResult);
+            assertTrue(fake.last().body().contains("exitCode") || fake.last().body().contains("output"),
+                    "the model got the command's result: " + fake.last().body());
+            assertEquals(before + 2, fake.requests().size());
+
+            annSocket.send(answer("r4", second, true));
+            assertEquals("approved", status(annSocket));
+            Thread.sleep(500);
+            assertEquals(before + 2, fake.requests().size(), "a replayed approval runs nothing");
+        }
+        JsonNode audit = audit(session);
+        assertEquals(2, audit.size(), audit.toString());
+        assertEquals("approved", audit.get(0).path("decision").asText());
+        assertTrue(audit.get(0).path("ran").asBoolean());
+        assertEquals("denied", audit.get(1).path("decision").asText());
+        assertFalse(audit.get(1).path("ran").asBoolean());
+        assertEquals(ann, audit.get(1).path("userId").asText());
+        HttpResponse<String> metrics = call("GET", "metrics", OPERATOR, null);
+        assertTrue(metrics.body().contains("lango_approvals_total{outcome=\"denied\",tool=\"exec\"}"), metrics.body());
+    }
+
+    @Test
+    void anUnansweredRequestExpiresAndANewMessageSupersedesOne() throws Exception {
+        String token = issue("cy-" + RUN + "-t");
+        String session = "t-" + RUN;
+        try (ItSocket socket = socket(token)) {
+            enqueueCounting("late-" + RUN);
+            socket.send(ItSocket.chat("c1", session, "count later"));
+            List<JsonNode> seen = new ArrayList<>();
+            until(socket, "approval.request", seen);
+            fake.enqueue(Reply.openAiText("Nobody answered."));
+            JsonNode resolved = until(socket, "approval.resolved", seen);
+            assertEquals("expired", resolved.path("decision").asText());
+            assertEquals("timeout", resolved.path("by").asText());
+            List<JsonNode> frames = socket.untilResponse();
+            assertEquals("Nobody answered.", frames.get(frames.size() - 1).path("result").path("response").asText(), frames.toString());
+            assertTrue(fake.last().body().contains("No one approved this call in time"), fake.last().body());
+
+            enqueueCounting("superseded-" + RUN);
+            socket.send(ItSocket.chat("c1", session, "count"));
+            seen.clear();
+            until(socket, "approval.request", seen);
+            fake.enqueue(Reply.openAiText("Something else then."));
+            socket.send(ItSocket.chat("c2", session, "never mind"));
+            frames = new ArrayList<>();
+            JsonNode superseded = null;
+            JsonNode answered = null;
+            while (answered == null) {
+                JsonNode frame = socket.next();
+                frames.add(frame);
+                if ("c1".equals(frame.path("id").asText())) {
+                    superseded = frame;
+                } else if ("c2".equals(frame.path("id").asText())) {
+                    answered = frame;
+                }
+            }
+            assertEquals("approval_superseded", superseded.path("error").path("code").asText(), frames.toString());
+            assertEquals("Something else then.", answered.path("result").path("response").asText());
+            assertTrue(fake.last().body().contains("was superseded by this message; it did not run"), fake.last().body());
+        }
+    }
+
+    @Test
+    void aClientThatReconnectsSeesThePendingRequestAgain() throws Exception {
+        String token = issue("dee-" + RUN + "-r");
+        String session = "r-" + RUN;
+        String approvalId;
+        try (ItSocket socket = socket(token)) {
+            enqueueCounting("reconnect-" + RUN);
+            socket.send(ItSocket.chat("c1", session, "count"));
+            approvalId = until(socket, "approval.request", new ArrayList<>()).path("approvalId").asText();
+        }
+        try (ItSocket again = ItSocket.connect(base)) {
+            again.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+            assertEquals("auth.ok", again.next().path("event").asText());
+            JsonNode shown = again.next();
+            assertEquals("approval.request", shown.path("event").asText(), shown.toString());
+            assertEquals(approvalId, shown.path("payload").path("approvalId").asText());
+            fake.enqueue(Reply.openAiText("Done after reconnecting."));
+            again.send(answer("r1", approvalId, true));
+            assertEquals("approved", status(again));
+            until(again, "agent.done", new ArrayList<>());
+            assertEquals(2, fake.requests().size());
+            assertTrue(fake.last().body().contains("exitCode"), "the approved command ran and the model got its result: "
+                    + fake.last().body());
+        }
+    }
+
+    @Test
+    void theAdkApiEndsTheRunWithAdksConfirmationCallAndResumesWithItsAnswer() throws Exception {
+        String user = "eve-" + RUN + "-adk";
+        String token = issue(user);
+        String session = "adk-" + RUN;
+        String file = "adk-" + RUN + ".txt";
+        enqueueCounting(file);
+        HttpResponse<String> first = call("POST", "api/run", token, TestJson.runRequest(user, session, "count via adk"));
+        assertEquals(200, first.statusCode(), first.body());
+        String confirmationId = null;
+        for (JsonNode event : TestJson.MAPPER.readTree(first.body())) {
+            for (JsonNode part : event.path("content").path("parts")) {
+                if ("adk_request_confirmation".equals(part.path("functionCall").path("name").asText())) {
+                    confirmationId = part.path("functionCall").path("id").asText();
+                    assertEquals("exec", part.path("functionCall").path("args").path("originalFunctionCall").path("name").asText());
+                }
+            }
+        }
+        assertTrue(confirmationId != null, "the run ends with ADK's confirmation call: " + first.body());
+        assertEquals(1, fake.requests().size());
+
+        assertEquals(404, call("POST", "api/run", token, confirm(user, session, "adk-not-a-request", true)).statusCode(),
+                "an answer to a request that does not exist");
+        fake.enqueue(Reply.openAiText("Ran it."));
+        HttpResponse<String> resumed = call("POST", "api/run", token, confirm(user, session, confirmationId, true));
+        assertEquals(200, resumed.statusCode(), resumed.body());
+        assertTrue(resumed.body().contains("Ran it."), resumed.body());
+        assertTrue(resumed.body().contains("\"exitCode\":0") || resumed.body().contains("output"), resumed.body());
+        HttpResponse<String> replay = call("POST", "api/run", token, confirm(user, session, confirmationId, true));
+        assertEquals(409, replay.statusCode(), replay.body());
+        assertEquals(2, fake.requests().size(), "the replay reached neither the tool nor the model");
+    }
+
+    private static String confirm(String user, String session, String confirmationId, boolean confirmed) {
+        return "{\"appName\":\"lango\",\"userId\":\"" + user + "\",\"sessionId\":\"" + session + "\",\"newMessage\":{\"role\":\"user\","
+                + "\"parts\":[{\"functionResponse\":{\"id\":\"" + confirmationId + "\",\"name\":\"adk_request_confirmation\","
+                + "\"response\":{\"confirmed\":" + confirmed + "}}}]}}";
+    }
+
+    @Test
+    void overA2aTheTaskAsksForInputAndTheNextMessageAnswers() throws Exception {
+        String token = issue("fay-" + RUN + "-a2a");
+        String context = "ctx-" + RUN;
+        enqueueCounting("a2a-" + RUN);
+        HttpResponse<String> asked = call("POST", "api/a2a", token, a2a(context, "count over a2a"));
+        JsonNode task = TestJson.MAPPER.readTree(asked.body()).path("result");
+        assertEquals("task", task.path("kind").asText(), asked.body());
+        assertEquals("input-required", task.path("status").path("state").asText());
+        assertTrue(task.path("status").path("message").toString().contains("Approval needed: exec"), task.toString());
+        fake.enqueue(Reply.openAiText("Counted over A2A."));
+        HttpResponse<String> answered = call("POST", "api/a2a", token, a2a(context, "approve"));
+        JsonNode message = TestJson.MAPPER.readTree(answered.body()).path("result");
+        assertEquals("message", message.path("kind").asText(), answered.body());
+        assertTrue(message.toString().contains("Counted over A2A."), message.toString());
+        assertTrue(fake.last().body().contains("exitCode") || fake.last().body().contains("output"), fake.last().body());
+    }
+
+    private static String a2a(String context, String text) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"method\":\"message/send\",\"params\":{\"message\":{\"role\":\"user\","
+                + "\"kind\":\"message\",\"messageId\":\"" + UUID.randomUUID() + "\",\"contextId\":\"" + context
+                + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + text + "\"}]}}}";
+    }
+}
