@@ -154,7 +154,14 @@
           current.box.insertBefore(el("div", "delegation", "↪ " + p.from + " delegated to " + p.to), current.body);
           break;
         case "agent.done": current.box.classList.remove("thinking"); break;
+        case "approval.request": approvalCard(current, p); break;
+        case "approval.resolved": approvalResolved(p.approvalId, p.decision, p.by); break;
       }
+      return;
+    }
+    if (frame.type === "response" && String(frame.id).startsWith("approval-")) {
+      if (frame.error) setStatus("answer failed: " + (frame.error.message || frame.error.code), false);
+      else approvalResolved(frame.result.approvalId, frame.result.status, "user");
       return;
     }
     if (frame.type === "response" && String(frame.id).startsWith("rename-")) {
@@ -177,6 +184,54 @@
       refreshMemory();
       flush();
     }
+  }
+
+  /**
+   * A request for approval inside the conversation: which agent wants to run which tool with which
+   * arguments, how dangerous it is, the time left, and Approve / Deny (buttons, so keyboard users
+   * reach them with Tab and press them with Enter or Space).
+   */
+  function approvalCard(turn, p) {
+    if (document.getElementById("approval-" + p.approvalId)) return; // shown again on reconnect
+    const card = el("div", "approval");
+    card.id = "approval-" + p.approvalId;
+    card.setAttribute("role", "group");
+    card.setAttribute("aria-label", "Approve " + p.tool + "?");
+    card.append(el("div", "approval-title", (p.agent || "agent") + " asks to run " + p.tool + " (" + p.safety + ")"));
+    card.append(el("pre", "approval-args", JSON.stringify(p.args, null, 2)));
+    const left = el("div", "approval-left", "");
+    const approve = el("button", "approval-approve", "Approve");
+    const deny = el("button", "approval-deny", "Deny");
+    for (const [button, approved] of [[approve, true], [deny, false]]) {
+      button.type = "button";
+      button.onclick = () => {
+        approve.disabled = deny.disabled = true;
+        socket.send(JSON.stringify({ type: "request", id: "approval-" + nextId++, method: "approval.response",
+          params: { approvalId: p.approvalId, approved } }));
+      };
+    }
+    const buttons = el("div", "approval-buttons");
+    buttons.append(approve, deny);
+    card.append(left, buttons);
+    const expires = Date.parse(p.expiresAt);
+    const tick = () => {
+      const seconds = Math.max(0, Math.round((expires - Date.now()) / 1000));
+      if (!card.dataset.decision) left.textContent = seconds + " s left";
+      if (seconds > 0 && !card.dataset.decision) setTimeout(tick, 1000);
+    };
+    tick();
+    turn.box.insertBefore(card, turn.body);
+    approve.focus();
+    scroll();
+  }
+
+  /** The card says what was decided, and by whom; its buttons are done. */
+  function approvalResolved(approvalId, decision, by) {
+    const card = document.getElementById("approval-" + approvalId);
+    if (!card || !decision || decision === "unknown") return;
+    card.dataset.decision = decision;
+    card.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    card.querySelector(".approval-left").textContent = decision + (by && by !== "user" ? " (" + by + ")" : "");
   }
 
   function submit(event) {

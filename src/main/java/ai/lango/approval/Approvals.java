@@ -31,6 +31,9 @@ import java.util.UUID;
 @ApplicationScoped
 public class Approvals {
 
+    /** The longest text of one argument kept in a request (shown to the person, stored for the audit); the hash covers all of it. */
+    static final int MAX_ARG_CHARS = 2_000;
+
     /** Expired requests one sweep takes at most. */
     static final int SWEEP = 100;
     /**
@@ -75,7 +78,7 @@ public class Approvals {
                      Map<String, Object> args, Safety safety) {
         String json = canonical(args);
         return new Call(userId, sessionKey, sessionScope, callId == null ? "" : callId, agent, tool,
-                Redaction.secrets(json, secrets), sha256(json), safety);
+                Redaction.secrets(canonical(bounded(args)), secrets), sha256(json), safety);
     }
 
     /** Stores a request; it waits until lango.security.approval.timeout from now. */
@@ -191,6 +194,27 @@ public class Approvals {
 
     private void count(String tool, String outcome) {
         registry.counter("lango.approvals", "tool", tool, "outcome", outcome).increment();
+    }
+
+    /** The arguments with every text longer than {@link #MAX_ARG_CHARS} cut, saying how much was left out. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> bounded(Map<String, Object> args) {
+        return args == null ? Map.of() : (Map<String, Object>) bound(args);
+    }
+
+    private static Object bound(Object value) {
+        if (value instanceof String text && text.length() > MAX_ARG_CHARS) {
+            return text.substring(0, MAX_ARG_CHARS) + "… (" + (text.length() - MAX_ARG_CHARS) + " more characters)";
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new java.util.LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put(String.valueOf(k), bound(v)));
+            return copy;
+        }
+        if (value instanceof java.util.Collection<?> list) {
+            return list.stream().map(Approvals::bound).toList();
+        }
+        return value;
     }
 
     static String canonical(Map<String, Object> args) {

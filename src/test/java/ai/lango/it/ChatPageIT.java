@@ -82,6 +82,44 @@ class ChatPageIT extends FakeLlmIT {
     }
 
     @Test
+    void aDangerousCallWaitsOnAnApprovalCardThatDeniesWithAClickAndApprovesFromTheKeyboard() throws Exception {
+        String file = "page/doomed-" + System.nanoTime() + ".txt";
+        fake.enqueue(Reply.openAiToolCall("call_w", "fs_write", "{\"path\":\"" + file + "\",\"content\":\"x\"}"))
+                .enqueue(Reply.openAiToolCall("call_d1", "fs_delete", "{\"path\":\"" + file + "\"}"))
+                .enqueue(Reply.openAiText("Kept it."));
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        browser.findElement(By.id("input")).sendKeys("write then delete " + file);
+        browser.findElement(By.id("send")).click();
+
+        WebElement card = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".approval")));
+        assertTrue(card.getText().contains("fs_delete") && card.getText().contains("dangerous") && card.getText().contains(file),
+                card.getText());
+        assertTrue(card.findElement(By.cssSelector(".approval-left")).getText().endsWith("s left"), card.getText());
+        screenshot("chat-page-approval");
+        card.findElement(By.cssSelector(".approval-deny")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".approval .approval-left"), "denied"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Kept it."));
+        assertTrue(fake.last().body().contains("A person denied this call"), fake.last().body());
+
+        fake.enqueue(Reply.openAiToolCall("call_d2", "fs_delete", "{\"path\":\"" + file + "\"}"))
+                .enqueue(Reply.openAiText("Deleted it."));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        browser.findElement(By.id("input")).sendKeys("delete it now");
+        browser.findElement(By.id("send")).click();
+        wait.until(d -> d.findElements(By.cssSelector(".approval")).size() == 2);
+        WebElement second = browser.findElements(By.cssSelector(".approval")).get(1);
+        wait.until(d -> second.findElement(By.cssSelector(".approval-approve")).equals(d.switchTo().activeElement()));
+        browser.switchTo().activeElement().sendKeys(org.openqa.selenium.Keys.ENTER); // the card takes the focus
+        wait.until(d -> second.findElement(By.cssSelector(".approval-left")).getText().startsWith("approved"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Deleted it."));
+        String sent = fake.last().body();
+        assertFalse(sent.contains("does not exist"), "the approved delete ran, and"
+                + " found the file the denied one left: " + sent);
+    }
+
+    @Test
     void sessionsAreListedNewestFirstUnderTheirFirstMessageAndCanBeRenamed() throws Exception {
         browser.get(base.toString());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));

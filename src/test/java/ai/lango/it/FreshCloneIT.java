@@ -78,6 +78,13 @@ class FreshCloneIT {
                 HttpResponse<String> last = post("api/run", turn("the door has a brass knob"));
                 assertEquals(200, last.statusCode(), last.body());
 
+                // A dangerous call waits for a person when the server is killed: the request outlives kill -9.
+                model.enqueue(FakeLlmServer.Reply.openAiToolCall("call_w", "fs_write", "{\"path\":\"door.txt\",\"content\":\"blue\"}"))
+                        .enqueue(FakeLlmServer.Reply.openAiToolCall("call_d", "fs_delete", "{\"path\":\"door.txt\"}"));
+                HttpResponse<String> asking = post("api/run", TestJson.runRequest("ann", "approve-me", "write and delete door.txt"));
+                assertEquals(200, asking.statusCode(), asking.body());
+                String confirmation = confirmationId(asking.body());
+
                 ProcessHandle jvm = serverProcess().orElseThrow(() -> new AssertionError("the server lango runs"));
                 jvm.destroyForcibly();
                 jvm.onExit().get(30, TimeUnit.SECONDS);
@@ -90,6 +97,14 @@ class FreshCloneIT {
                 String history = get("api/apps/lango/users/ann/sessions/crash-me").body();
                 assertTrue(history.contains("remember the blue door") && history.contains("the door has a brass knob")
                         && history.contains("noted too"), "every acknowledged turn survived kill -9: " + history);
+
+                model.enqueue(FakeLlmServer.Reply.openAiText("deleted after the restart"));
+                HttpResponse<String> approved = post("api/run", "{\"appName\":\"lango\",\"userId\":\"ann\",\"sessionId\":\"approve-me\","
+                        + "\"newMessage\":{\"role\":\"user\",\"parts\":[{\"functionResponse\":{\"id\":\"" + confirmation
+                        + "\",\"name\":\"adk_request_confirmation\",\"response\":{\"confirmed\":true}}}]}}");
+                assertEquals(200, approved.statusCode(), "the request waiting at kill -9 is still answerable: " + approved.body());
+                assertTrue(approved.body().contains("deleted after the restart"), approved.body());
+                assertFalse(model.last().body().contains("does not exist"), "the approved delete ran once: " + model.last().body());
 
                 Process second = mvn("fresh-clone-second.log", "liberty:run");
                 assertTrue(second.waitFor(600, TimeUnit.SECONDS), "the second run ended");
@@ -110,6 +125,18 @@ class FreshCloneIT {
                 serverProcess().ifPresent(ProcessHandle::destroyForcibly);
             }
         }
+    }
+
+    /** The id of ADK's confirmation call in a run's events. */
+    private static String confirmationId(String events) throws IOException {
+        for (com.fasterxml.jackson.databind.JsonNode event : TestJson.MAPPER.readTree(events)) {
+            for (com.fasterxml.jackson.databind.JsonNode part : event.path("content").path("parts")) {
+                if ("adk_request_confirmation".equals(part.path("functionCall").path("name").asText())) {
+                    return part.path("functionCall").path("id").asText();
+                }
+            }
+        }
+        throw new AssertionError("the run did not stop for approval: " + events);
     }
 
     private static String turn(String text) {
