@@ -291,6 +291,46 @@ class ApprovalIT extends FakeLlmIT {
         assertEquals(2, fake.requests().size(), "the replay reached neither the tool nor the model");
     }
 
+    @Test
+    void aHundredPendingRequestsHoldNothing() throws Exception {
+        String marker = "pending-load-" + RUN;
+        // Their turns stop for approval; when they expire, the resumed turns are answered here, not from the queue.
+        String told = "No one approved this call in time";
+        fake.route(r -> r.body() != null && r.body().contains(marker) && r.body().contains(told),
+                r -> Reply.openAiText("expired, fine"));
+        fake.route(r -> r.body() != null && r.body().contains(marker) && !r.body().contains(told),
+                r -> Reply.openAiToolCall("call_load", "exec", "{\"command\":\"true\"}"));
+        long started = System.nanoTime();
+        for (int i = 0; i < 100; i++) {
+            HttpResponse<String> asked = call("POST", "api/run", OPERATOR, TestJson.runRequest("user", "load-" + RUN + "-" + i,
+                    "count " + marker));
+            assertEquals(200, asked.statusCode(), asked.body());
+            assertTrue(asked.body().contains("adk_request_confirmation"), asked.body());
+        }
+        long askedMillis = (System.nanoTime() - started) / 1_000_000;
+        fake.enqueue(Reply.openAiText("Still quick."));
+        long turnStarted = System.nanoTime();
+        HttpResponse<String> other = call("POST", "api/run", OPERATOR, TestJson.runRequest("user", "other-" + RUN, "hello"));
+        long turnMillis = (System.nanoTime() - turnStarted) / 1_000_000;
+        assertEquals(200, other.statusCode(), other.body());
+        assertTrue(other.body().contains("Still quick."), other.body());
+        HttpResponse<String> listed = call("GET", "api/admin/approvals?limit=200", OPERATOR, null);
+        assertEquals(200, listed.statusCode(), "the database answers: " + listed.body());
+        assertTrue(TestJson.MAPPER.readTree(listed.body()).path("approvals").size() >= 100, "and holds the 100 requests");
+        System.out.printf("100 pending approvals asked in %d ms; another session's turn then took %d ms%n", askedMillis, turnMillis);
+        assertTrue(turnMillis < 5_000, "another session's turn is not held up by 100 waiting requests: " + turnMillis + " ms");
+        // They expire (lango.security.approval.timeout) and their turns resume, telling the model: all of them, before the next test.
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (fake.requests().stream().filter(r -> r.body().contains(marker) && r.body().contains(told)).count() < 100) {
+            assertTrue(System.nanoTime() < deadline, "the 100 requests expired and their turns resumed");
+            Thread.sleep(200);
+        }
+        JsonNode expired = audit("load-" + RUN + "-0").get(0);
+        assertEquals("expired", expired.path("decision").asText(), expired.toString());
+        assertEquals("timeout", expired.path("by").asText());
+        assertFalse(expired.path("ran").asBoolean());
+    }
+
     private static String confirm(String user, String session, String confirmationId, boolean confirmed) {
         return "{\"appName\":\"lango\",\"userId\":\"" + user + "\",\"sessionId\":\"" + session + "\",\"newMessage\":{\"role\":\"user\","
                 + "\"parts\":[{\"functionResponse\":{\"id\":\"" + confirmationId + "\",\"name\":\"adk_request_confirmation\","
