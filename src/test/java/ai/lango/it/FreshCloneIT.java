@@ -244,6 +244,8 @@ class FreshCloneIT {
         builder.environment().put("LANGO_HTTP_PORT", String.valueOf(PORT));
         builder.environment().put("LANGO_DATA_DIR", CLONE.resolve("data").toString());
         builder.environment().put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + FAKE_PORT + "/v1");
+        // The request left waiting at kill -9 must outlive the restart, which takes more than the default 30 s on a busy machine.
+        builder.environment().put("LANGO_SECURITY_APPROVAL_TIMEOUT", "PT10M");
         builder.environment().remove("LANGO_TOOLS_WORKSPACE");
         builder.environment().remove("LANGO_AUTH_TOKEN");
         return builder.start();

@@ -1,6 +1,7 @@
 package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.fake.FakeLlmServer.Reply;
@@ -129,6 +130,44 @@ class MultiAgentIT extends FakeLlmIT {
                 .filter(c -> c.path("name").asText().equals("fs_write")).findFirst().orElseThrow();
         assertEquals("executor", toolCall.path("agent").asText());
         assertEquals("hello", Files.readString(Path.of("target/it-workspace").resolve(file)));
+    }
+
+    @Test
+    void aSubAgentsDangerousCallWaitsForAPersonAndRunsInThatAgentOnceApproved() throws Exception {
+        String key = "multi-approve-" + UUID.randomUUID();
+        String file = "multi/" + key + ".txt";
+        Files.createDirectories(Path.of("target/it-workspace/multi"));
+        Files.writeString(Path.of("target/it-workspace").resolve(file), "old");
+        // With a team, ADK calls the sub-agent's model once more after the request (the single agent's run stops
+        // there): it reads that the call waits for approval and says so.
+        fake.enqueue(transfer("executor"))
+                .enqueue(Reply.openAiToolCall("call_d", "fs_delete", "{\"path\":\"" + file + "\"}"))
+                .enqueue(Reply.openAiText("Waiting for your approval."));
+        client.send(ItSocket.chat("ma-1", key, "delete the old file"));
+        JsonNode request;
+        while (true) {
+            JsonNode frame = client.next();
+            assertFalse("response".equals(frame.path("type").asText()), "answered before asking: " + frame);
+            if ("approval.request".equals(frame.path("event").asText())) {
+                request = frame.path("payload");
+                break;
+            }
+        }
+        assertEquals("executor", request.path("agent").asText(), "the sub-agent's call asks, through the same gate");
+        assertTrue(Files.exists(Path.of("target/it-workspace").resolve(file)), "nothing ran before the answer");
+        fake.enqueue(Reply.openAiText("Deleted by the executor."));
+        client.send("{\"type\":\"request\",\"id\":\"ma-2\",\"method\":\"approval.response\",\"params\":{\"approvalId\":\""
+                + request.path("approvalId").asText() + "\",\"approved\":true}}");
+        String answer = null;
+        while (answer == null) {
+            JsonNode frame = client.next();
+            if ("response".equals(frame.path("type").asText()) && "ma-1".equals(frame.path("id").asText())) {
+                answer = frame.path("result").path("response").asText(frame.toString());
+            }
+        }
+        assertEquals("Deleted by the executor.", answer, fake.requests().stream().map(r -> systemPrompt(r).substring(0, 80)
+                + " | " + r.body().substring(Math.max(0, r.body().length() - 300))).toList().toString());
+        assertFalse(Files.exists(Path.of("target/it-workspace").resolve(file)), "the approved delete ran");
     }
 
     @Test
