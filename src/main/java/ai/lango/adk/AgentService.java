@@ -239,23 +239,24 @@ public class AgentService {
      * not run. {@code listener} gets the resumed turn's events.
      */
     public CompletableFuture<String> resume(Approval approval, boolean streaming, Consumer<TurnEvent> listener) {
-        if (approval.confirmationId().isEmpty()) {
-            return CompletableFuture.failedFuture(new TurnFailedException("the turn that asked for approval " + approval.id()
-                    + " cannot be resumed (the server stopped before it was recorded)", null));
-        }
-        boolean approved = approval.decision() == Approval.Decision.APPROVED;
-        return run(TurnRequest.resuming(approval.userId(), approval.sessionKey(),
-                new TurnRequest.ApprovalAnswer(approval.confirmationId().get(), approved), streaming), listener);
+        return resuming(approval, streaming).map(turn -> run(turn, listener)).orElseGet(() -> unresumable(approval));
     }
 
     /** The same for the ADK-compatible API: {@code eventJson} gets each event as ADK's own JSON. */
     public CompletableFuture<String> resumeAdk(Approval approval, boolean streaming, Consumer<String> eventJson) {
-        if (approval.confirmationId().isEmpty()) {
-            return resume(approval, streaming, null);
-        }
-        return run(TurnRequest.resuming(approval.userId(), approval.sessionKey(), new TurnRequest.ApprovalAnswer(
-                approval.confirmationId().get(), approval.decision() == Approval.Decision.APPROVED), streaming), null,
-                event -> eventJson.accept(event.toJson()));
+        return resuming(approval, streaming).map(turn -> run(turn, null, event -> eventJson.accept(event.toJson())))
+                .orElseGet(() -> unresumable(approval));
+    }
+
+    /** The turn that answers the decided request; empty when ADK's id for it was never recorded. */
+    private static Optional<TurnRequest> resuming(Approval approval, boolean streaming) {
+        return approval.confirmationId().map(id -> TurnRequest.resuming(approval.userId(), approval.sessionKey(),
+                new TurnRequest.ApprovalAnswer(id, approval.decision() == Approval.Decision.APPROVED), streaming));
+    }
+
+    private static CompletableFuture<String> unresumable(Approval approval) {
+        return CompletableFuture.failedFuture(new TurnFailedException("the turn that asked for approval " + approval.id()
+                + " cannot be resumed (the server stopped before it was recorded)", null));
     }
 
     /** Waits for a turn's answer on the caller's thread; fails with a {@link TurnFailedException} meant for the user. */

@@ -74,7 +74,7 @@ public class ApprovalDesk {
         sockets.computeIfAbsent(userId, u -> ConcurrentHashMap.newKeySet()).add(socket);
         for (Approval pending : approvals.pending(userId)) {
             ChatSocket.send(socket, ChatSocket.approvalRequest(pending.sessionKey(), pending.id(), pending.agent(),
-                    pending.tool(), args(pending), pending.safety().name().toLowerCase(java.util.Locale.ROOT),
+                    pending.tool(), JSON.valueToTree(pending.argsMap()), pending.safety().name().toLowerCase(java.util.Locale.ROOT),
                     pending.expiresAt().toString()));
         }
     }
@@ -154,14 +154,6 @@ public class ApprovalDesk {
                 ChatSocket.send(waiter.socket(), ChatSocket.error(waiter.requestId(), "approval_superseded",
                         "a new message on session \"" + waiter.sessionKey() + "\" came before an answer; the call did not run"));
             }
-        }
-    }
-
-    private static JsonNode args(Approval approval) {
-        try {
-            return JSON.readTree(approval.args());
-        } catch (java.io.IOException e) {
-            return JSON.getNodeFactory().textNode(approval.args());
         }
     }
 }

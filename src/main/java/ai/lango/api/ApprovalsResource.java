@@ -37,11 +37,7 @@ public class ApprovalsResource {
                 .put("decision", a.decision().wire()).put("by", a.decidedBy().map(Approval.By::wire).orElse(null))
                 .put("ran", a.ran()).put("createdAt", a.createdAt().toString()).put("expiresAt", a.expiresAt().toString())
                 .put("decidedAt", a.decidedAt().map(Object::toString).orElse(null));
-        try {
-            node.set("args", ApiJson.MAPPER.readTree(a.args()));
-        } catch (java.io.IOException e) {
-            node.put("args", a.args());
-        }
+        node.set("args", ApiJson.MAPPER.valueToTree(a.argsMap()));
         return node;
     }
 }

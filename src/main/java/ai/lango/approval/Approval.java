@@ -16,6 +16,17 @@ public record Approval(String id, String userId, String sessionKey, String callI
                        String agent, String tool, String args, Safety safety, Decision decision, Optional<By> decidedBy,
                        boolean ran, Instant createdAt, Instant expiresAt, Optional<Instant> decidedAt) {
 
+    /** The arguments as a map (secrets masked, long texts cut), as they were stored. */
+    public java.util.Map<String, Object> argsMap() {
+        try {
+            return ARGS.readValue(args, new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { });
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("approval " + id + " holds arguments that are not a JSON object", e);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper ARGS = new com.fasterxml.jackson.databind.ObjectMapper();
+
     /** Where a request stands. */
     public enum Decision {
         PENDING, APPROVED, DENIED, EXPIRED, SUPERSEDED;

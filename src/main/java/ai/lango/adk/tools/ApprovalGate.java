@@ -7,8 +7,6 @@ import ai.lango.config.LangoSettings;
 import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.turn.SessionRef;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.adk.events.ToolConfirmation;
 import com.google.adk.tools.ToolContext;
 import java.util.LinkedHashMap;
@@ -24,8 +22,6 @@ import java.util.Optional;
  * policy lets through are recorded.
  */
 final class ApprovalGate {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** For code without a container (tests, tools on their own): every call runs. */
     static final ApprovalGate OPEN = new ApprovalGate(null, null);
@@ -43,19 +39,20 @@ final class ApprovalGate {
         if (approvals == null || context == null) {
             return Optional.empty();
         }
+        Optional<ToolConfirmation> confirmation = context.toolConfirmation();
+        boolean asks = ApprovalPolicy.asks(settings, tool.name(), tool.safety());
+        if (confirmation.isEmpty() && !asks && tool.safety() == Safety.SAFE) {
+            return Optional.empty(); // nothing to record: the call is not serialised, hashed or stored
+        }
         String userId = context.userId();
         String sessionKey = context.sessionId();
-        String callId = context.functionCallId().orElse("");
-        Approvals.Call call = approvals.call(userId, sessionKey, SessionRef.of(userId, sessionKey).scope(), callId,
-                context.agentName(), tool.name(), args, tool.safety());
-        Optional<ToolConfirmation> confirmation = context.toolConfirmation();
+        Approvals.Call call = approvals.call(userId, sessionKey, SessionRef.of(userId, sessionKey).scope(),
+                context.functionCallId().orElse(""), context.agentName(), tool.name(), args, tool.safety());
         if (confirmation.isPresent()) {
             return resumed(call, confirmation.get());
         }
-        if (!ApprovalPolicy.asks(settings, tool.name(), tool.safety())) {
-            if (tool.safety() != Safety.SAFE) {
-                approvals.ranByPolicy(call);
-            }
+        if (!asks) {
+            approvals.ranByPolicy(call);
             return Optional.empty();
         }
         Approval request = approvals.request(call);
@@ -63,7 +60,7 @@ final class ApprovalGate {
         payload.put("approvalId", request.id());
         payload.put("agent", request.agent());
         payload.put("tool", request.tool());
-        payload.put("args", maskedArgs(request));
+        payload.put("args", request.argsMap());
         payload.put("safety", request.safety().name().toLowerCase(java.util.Locale.ROOT));
         payload.put("expiresAt", request.expiresAt().toString());
         context.requestConfirmation("A person must approve or deny " + tool.name() + " (approval " + request.id() + ").",
@@ -94,13 +91,5 @@ final class ApprovalGate {
 
     private static Map<String, Object> refusal(String status, String message) {
         return Map.of("status", status, "message", message);
-    }
-
-    private static Object maskedArgs(Approval request) {
-        try {
-            return JSON.readValue(request.args(), new TypeReference<Map<String, Object>>() { });
-        } catch (java.io.IOException e) {
-            return request.args();
-        }
     }
 }
