@@ -306,7 +306,8 @@ public class AgentService {
         }
         TurnMetrics.Turn measured = metrics.start(settings.model().provider().map(LangoSettings.ModelProvider::id).orElse("none"));
         TurnEvents events = new TurnEvents(listener == null ? event -> { } : listener);
-        Consumer<Event> onEvent = measured.andThen(events).andThen(this::linkApprovals).andThen(adkListener);
+        // Linked before the client hears of the request, so an answer sent at once finds what to resume.
+        Consumer<Event> onEvent = measured.andThen(this::linkApprovals).andThen(events).andThen(adkListener);
         threads.execute(() -> {
             running.thread = Thread.currentThread();
             String answer = null;
