@@ -28,6 +28,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void everyLoggerMasksSecrets() {
+        noClasses().that().resideOutsideOfPackage("ai.lango.masking..")
+                .should().callMethod(java.util.logging.Logger.class, "getLogger", String.class)
+                .because("a logger from MaskedLogs.of masks every known secret in what it logs")
+                .check(classes);
+    }
+
+    @Test
     void nothingDependsOnTheEdges() {
         noClasses().that().resideOutsideOfPackage("ai.lango.api..")
                 .should().dependOnClassesThat().resideInAPackage("ai.lango.api..")

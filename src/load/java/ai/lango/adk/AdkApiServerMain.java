@@ -31,7 +31,7 @@ public final class AdkApiServerMain {
         Provider provider = ProviderCatalog.create(new ProviderSettings(ProviderCatalog.OPENAI, URI.create(args[1]), "sk-load", null, null));
         LangoSettings.ToolSettings tools = new LangoSettings.ToolSettings(Path.of(args[2]), false, Duration.ofSeconds(60));
         List<BaseTool> adapted = ToolCatalog.adapt(List.of(new FileToolset(tools), new ExecToolset(tools)),
-                Executors.newCachedThreadPool(), List.of());
+                Executors.newCachedThreadPool());
         BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, ModelAdapter.DIRECT), adapted,
                 PromptBuilder.load(null), AgentTree.NO_SECTIONS);
         System.setProperty("server.port", String.valueOf(port));

@@ -16,6 +16,8 @@ import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.SecretMask;
 import ai.lango.prompt.ContextSections;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
@@ -78,7 +80,7 @@ public class AgentService {
     /** Where an operator's prompt sections replace the bundled ones, under the data directory. */
     static final String PROMPTS_DIR = "prompts";
 
-    private static final Logger LOG = Logger.getLogger(AgentService.class.getName());
+    private static final Logger LOG = MaskedLogs.of(AgentService.class);
 
     @Inject
     LangoSettings settings;
@@ -286,7 +288,8 @@ public class AgentService {
     private CompletableFuture<String> run(TurnRequest request, Consumer<TurnEvent> listener, Consumer<Event> adkListener) {
         String userId = request.userId();
         String sessionKey = request.sessionKey();
-        String message = superseding(request);
+        // What the user typed goes nowhere (model, rows, other clients) with a known secret in it.
+        String message = SecretMask.mask(superseding(request));
         LangoRunner current = runner;
         if (current == null) {
             return CompletableFuture.failedFuture(new TurnFailedException(unavailable,

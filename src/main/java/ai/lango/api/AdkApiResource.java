@@ -4,6 +4,7 @@ import ai.lango.adk.AgentService;
 import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.SecretMask;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
 import ai.lango.turn.Names;
@@ -284,7 +285,7 @@ public class AdkApiResource {
                 return;
             }
             try {
-                out.write(("data:" + event + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.write(("data:" + SecretMask.mask(event) + "\n\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
             } catch (IOException e) {
                 // The client left: the turn still runs to its end and is stored whole, so the
@@ -297,7 +298,7 @@ public class AdkApiResource {
         } catch (TurnFailedException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
                     .put("code", TurnFailures.of(e).code());
-            out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.write(("data:" + SecretMask.mask(error.toString()) + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
     }

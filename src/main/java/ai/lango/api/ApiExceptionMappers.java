@@ -1,5 +1,6 @@
 package ai.lango.api;
 
+import ai.lango.masking.MaskedLogs;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -11,7 +12,7 @@ import java.util.logging.Logger;
 /** Every /api error is JSON {"error":{…}}: never a stack trace, never an HTML page. */
 public final class ApiExceptionMappers {
 
-    private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class.getName());
+    private static final Logger LOG = MaskedLogs.of(ApiExceptionMappers.class);
 
     private ApiExceptionMappers() {
     }

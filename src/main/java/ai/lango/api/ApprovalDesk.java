@@ -4,6 +4,7 @@ import ai.lango.adk.AgentService;
 import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalResolved;
 import ai.lango.approval.Approvals;
+import ai.lango.masking.MaskedLogs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,7 +38,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class ApprovalDesk {
 
-    private static final Logger LOG = Logger.getLogger(ApprovalDesk.class.getName());
+    private static final Logger LOG = MaskedLogs.of(ApprovalDesk.class);
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject

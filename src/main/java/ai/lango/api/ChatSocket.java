@@ -3,6 +3,7 @@ package ai.lango.api;
 import ai.lango.adk.AgentService;
 import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -50,7 +51,7 @@ public class ChatSocket {
     static final int PART_CHARS = 64 * 1024;
     static final String DEFAULT_SESSION = "default";
 
-    private static final Logger LOG = Logger.getLogger(ChatSocket.class.getName());
+    private static final Logger LOG = MaskedLogs.of(ChatSocket.class);
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject

@@ -1,5 +1,6 @@
 package ai.lango.api;
 
+import ai.lango.masking.MaskedLogs;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -20,7 +21,7 @@ import java.util.logging.Logger;
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class FailureLog extends HttpFilter {
 
-    private static final Logger LOG = Logger.getLogger(FailureLog.class.getName());
+    private static final Logger LOG = MaskedLogs.of(FailureLog.class);
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

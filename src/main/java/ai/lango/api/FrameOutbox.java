@@ -1,5 +1,7 @@
 package ai.lango.api;
 
+import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.SecretMask;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.SendResult;
 import jakarta.websocket.Session;
@@ -21,7 +23,7 @@ import java.util.logging.Logger;
  */
 final class FrameOutbox {
 
-    private static final Logger LOG = Logger.getLogger(FrameOutbox.class.getName());
+    private static final Logger LOG = MaskedLogs.of(FrameOutbox.class);
 
     /** How long one frame may take to be written before the client counts as gone. */
     static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
@@ -45,10 +47,12 @@ final class FrameOutbox {
     }
 
     /**
-     * Queues a frame on the connection's outbox (made on first use). Never throws: whatever the
+     * Queues a frame on the connection's outbox (made on first use), every known secret masked in it
+     * (a stored history may hold a value stored as a secret since). Never throws: whatever the
      * connection does, the turn that sends goes on and is stored.
      */
-    static void send(Session session, String frame) {
+    static void send(Session session, String unmasked) {
+        String frame = SecretMask.mask(unmasked);
         try {
             FrameOutbox outbox;
             synchronized (session) {

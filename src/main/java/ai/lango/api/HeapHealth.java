@@ -1,5 +1,6 @@
 package ai.lango.api;
 
+import ai.lango.masking.MaskedLogs;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,7 +30,7 @@ import org.eclipse.microprofile.health.Readiness;
 public class HeapHealth implements HealthCheck {
 
     static final double FULL = 0.9;
-    private static final Logger LOG = Logger.getLogger(HeapHealth.class.getName());
+    private static final Logger LOG = MaskedLogs.of(HeapHealth.class);
 
     private List<MemoryPoolMXBean> pools;
     private final NotificationListener full = (notification, handback) -> {

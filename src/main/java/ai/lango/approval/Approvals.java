@@ -1,13 +1,12 @@
 package ai.lango.approval;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.config.Redaction;
+import ai.lango.masking.SecretMask;
 import ai.lango.tool.Safety;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -57,8 +56,6 @@ public class Approvals {
     @Inject
     Event<ApprovalResolved> resolved;
 
-    private List<String> secrets;
-
     /** The decision in force after an answer, and whether this answer made it (false: it was decided before). */
     public record Outcome(Approval.Decision decision, boolean decidedNow) {
     }
@@ -68,17 +65,12 @@ public class Approvals {
                        String maskedArgs, String argsHash, Safety safety) {
     }
 
-    @PostConstruct
-    void init() {
-        secrets = Redaction.searchable(settings.secrets());
-    }
-
-    /** The call as a request names it: its arguments masked (the configured secrets) and hashed as they are. */
+    /** The call as a request names it: its arguments masked (every known secret) and hashed as they are. */
     public Call call(String userId, String sessionKey, String sessionScope, String callId, String agent, String tool,
                      Map<String, Object> args, Safety safety) {
         String json = canonical(args);
         return new Call(userId, sessionKey, sessionScope, callId == null ? "" : callId, agent, tool,
-                Redaction.secrets(canonical(bounded(args)), secrets), sha256(json), safety);
+                SecretMask.mask(canonical(bounded(args))), sha256(json), safety);
     }
 
     /** Stores a request; it waits until lango.security.approval.timeout from now. */

@@ -96,4 +96,10 @@ public class ConfigProducer {
     LangoSettings.Approval approval(LangoSettings settings) {
         return settings.approval();
     }
+
+    @Produces
+    @Singleton
+    LangoSettings.Vault vault(LangoSettings settings) {
+        return settings.vault();
+    }
 }

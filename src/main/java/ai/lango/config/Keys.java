@@ -232,6 +232,22 @@ public final class Keys {
             "How long a request for approval waits; unanswered, it counts as denied (expired) and the model is told."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group VAULT = new Group("Secrets",
+            "The vault: secrets and keys kept encrypted in the database, used by tools as {{secret:NAME}} and masked"
+                    + " as [SECRET:NAME] in everything that leaves the server.");
+
+    public static final Setting<String> PASSPHRASE = VAULT.add(Setting.secret("lango.security.passphrase",
+            "The passphrase whose key (PBKDF2-HMAC-SHA256, 600,000 iterations) seals the vault's data key. Unset: a random"
+                    + " key file, <data dir>/vault.key, does (back it up). Several servers on one database need the same one."));
+    public static final Setting<String> PASSPHRASE_FILE = VAULT.add(Setting.text("lango.security.passphrase-file", null,
+            "A file holding the passphrase (its first line), instead of " + "lango.security.passphrase.")
+            .example("/run/secrets/lango-passphrase"));
+    public static final Setting<Boolean> SECRETS_TOOLS = VAULT.add(Setting.bool("lango.tools.secrets.enabled", true,
+            "The secrets_ tools: the model stores, lists and deletes its user's secrets, and uses them by reference."));
+    public static final Setting<Boolean> CRYPTO_TOOLS = VAULT.add(Setting.bool("lango.tools.crypto.enabled", false,
+            "The crypto_ tools: keys kept in the vault, encryption, signatures and hashes."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group QUOTAS = new Group("Quotas",
             "Limits per user, for users who do not administer (administrators and the operator have none); 0: no limit."
                     + " Rates and concurrent turns are counted per server.");

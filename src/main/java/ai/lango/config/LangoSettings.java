@@ -13,7 +13,26 @@ import java.util.Optional;
  */
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
-                            Knowledge knowledge, Retrieval retrieval, Approval approval) {
+                            Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault) {
+
+    /**
+     * The vault: the passphrase that seals its key (lango.security.passphrase, or the file
+     * lango.security.passphrase-file names), else the key file it is sealed with; and whether the
+     * secrets_ and crypto_ tools are on.
+     */
+    public record Vault(Optional<String> passphrase, Path keyFile, boolean secretsTools, boolean cryptoTools) {
+
+        /** The key file in {@code dataDir}. */
+        public static Path keyFileIn(Path dataDir) {
+            return dataDir.resolve("vault.key");
+        }
+
+        @Override
+        public String toString() {
+            return "Vault[passphrase=" + passphrase.map(p -> Redaction.MASK).orElse("-") + ", keyFile=" + keyFile
+                    + ", secretsTools=" + secretsTools + ", cryptoTools=" + cryptoTools + "]";
+        }
+    }
 
     /**
      * lango.security.approval.*: which tool calls wait for a person (by the tool's declared safety,
@@ -260,15 +279,34 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         }
     }
 
-    /** Every configured secret, for masking wherever text leaves the server (tool results). */
-    public List<String> secrets() {
-        List<String> secrets = new java.util.ArrayList<>();
-        access.token().ifPresent(secrets::add);
-        database.password().ifPresent(secrets::add);
-        model.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
-        memory.provider().flatMap(ModelProvider::apiKey).ifPresent(secrets::add);
-        retrieval.apiKey().ifPresent(secrets::add);
-        return List.copyOf(secrets);
+    /** Every configured secret by its configuration key, for masking wherever text leaves the server or is stored. */
+    public Map<String, String> secrets() {
+        Map<String, String> secrets = new java.util.LinkedHashMap<>();
+        access.token().ifPresent(t -> secrets.put(Keys.AUTH_TOKEN.key(), t));
+        database.password().ifPresent(p -> secrets.put(Keys.DB_PASSWORD.key(), p));
+        for (Optional<ModelProvider> provider : List.of(model.provider(), memory.provider())) {
+            provider.ifPresent(p -> p.apiKey().ifPresent(k -> secrets.putIfAbsent(
+                    ai.lango.provider.ProviderCatalog.configKey(p.id(), ai.lango.provider.ProviderCatalog.API_KEY), k)));
+        }
+        retrieval.apiKey().ifPresent(k -> secrets.putIfAbsent(
+                ai.lango.provider.ProviderCatalog.configKey(retrieval.provider(), ai.lango.provider.ProviderCatalog.API_KEY), k));
+        vault.passphrase().ifPresent(p -> secrets.put(Keys.PASSPHRASE.key(), p));
+        // A remote agent's URL may carry a credential: user:password@ or a token parameter.
+        a2a.remoteAgents().forEach((name, uri) -> {
+            String userInfo = uri.getRawUserInfo();
+            if (userInfo != null && userInfo.contains(":")) {
+                secrets.putIfAbsent("lango.a2a.remote-agents." + name + ".password", userInfo.substring(userInfo.indexOf(':') + 1));
+            }
+            if (uri.getRawQuery() != null) {
+                for (String parameter : uri.getRawQuery().split("&")) {
+                    int eq = parameter.indexOf('=');
+                    if (eq > 0 && parameter.substring(0, eq).toLowerCase(java.util.Locale.ROOT).matches(".*(token|key|secret|password).*")) {
+                        secrets.putIfAbsent("lango.a2a.remote-agents." + name + "." + parameter.substring(0, eq), parameter.substring(eq + 1));
+                    }
+                }
+            }
+        });
+        return secrets;
     }
 
     /** The databases Lango runs on: the embedded HSQLDB file database (the default) or PostgreSQL. */

@@ -102,7 +102,33 @@ public final class SettingsParser {
                         get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval(),
                 new LangoSettings.Approval(LangoSettings.Approval.Policy.valueOf(get(Keys.APPROVAL_POLICY).toUpperCase(Locale.ROOT)),
                         java.util.Set.copyOf(get(Keys.APPROVAL_SENSITIVE)), java.util.Set.copyOf(get(Keys.APPROVAL_EXEMPT)),
-                        get(Keys.APPROVAL_TIMEOUT)));
+                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir));
+    }
+
+    /** The vault's passphrase, from the key or the file it names (not both), else its key file in the data directory. */
+    private LangoSettings.Vault vault(Path dataDir) {
+        Optional<String> passphrase = find(Keys.PASSPHRASE);
+        Optional<String> file = find(Keys.PASSPHRASE_FILE);
+        if (passphrase.isPresent() && file.isPresent()) {
+            throw invalid(Keys.PASSPHRASE_FILE.key(), file.get(), "unset when " + Keys.PASSPHRASE + " is set (one of them)");
+        }
+        if (file.isPresent()) {
+            try {
+                String first = java.nio.file.Files.readAllLines(Path.of(file.get())).stream().findFirst().orElse("").strip();
+                if (first.isEmpty()) {
+                    throw invalid(Keys.PASSPHRASE_FILE.key(), file.get(), "a file whose first line is the passphrase (it is empty)");
+                }
+                passphrase = Optional.of(first);
+            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+                throw invalid(Keys.PASSPHRASE_FILE.key(), file.get(), "a readable file whose first line is the passphrase ("
+                        + e.getMessage() + ")");
+            }
+        }
+        if (passphrase.isPresent() && passphrase.get().length() < 12) {
+            throw invalid(Keys.PASSPHRASE.key(), "(set)", "a passphrase of at least 12 characters");
+        }
+        return new LangoSettings.Vault(passphrase, LangoSettings.Vault.keyFileIn(dataDir), get(Keys.SECRETS_TOOLS),
+                get(Keys.CRYPTO_TOOLS));
     }
 
     /** lango.auth.jwt.*: off without an issuer; with one, a key or a JWKS URL is required. */

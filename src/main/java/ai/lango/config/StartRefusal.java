@@ -1,5 +1,6 @@
 package ai.lango.config;
 
+import ai.lango.masking.MaskedLogs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import java.util.stream.Stream;
  */
 public final class StartRefusal {
 
-    private static final Logger LOG = Logger.getLogger(StartRefusal.class.getName());
+    private static final Logger LOG = MaskedLogs.of(StartRefusal.class);
     /** Liberty stops in a few seconds; should its stop hang, the process is ended outright after this. */
     private static final long HALT_AFTER_MILLIS = 10_000;
 

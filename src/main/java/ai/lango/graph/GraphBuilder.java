@@ -3,6 +3,7 @@ package ai.lango.graph;
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.KnowledgeDeleted;
 import ai.lango.knowledge.KnowledgeSaved;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.memory.MemoryCleared;
 import ai.lango.memory.ObservationSaved;
 import ai.lango.memory.ReflectionSaved;
@@ -55,7 +56,7 @@ public class GraphBuilder {
     /** The most characters of one text the extraction model reads (a knowledge entry is at most lango.knowledge.max-entry-chars). */
     static final int MAX_EXTRACTION_INPUT = 8_000;
 
-    private static final Logger LOG = Logger.getLogger(GraphBuilder.class.getName());
+    private static final Logger LOG = MaskedLogs.of(GraphBuilder.class);
 
     @Inject
     LangoSettings.Retrieval settings;

@@ -1,5 +1,6 @@
 package ai.lango.graph;
 
+import ai.lango.masking.MaskedLogs;
 import ai.lango.retrieval.Document;
 import ai.lango.turn.SessionRef;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,7 +28,7 @@ public class GraphStore {
     /** The scope of what every user shares. */
     public static final String SHARED = "";
 
-    private static final Logger LOG = Logger.getLogger(GraphStore.class.getName());
+    private static final Logger LOG = MaskedLogs.of(GraphStore.class);
 
     @Inject
     GraphRows rows;

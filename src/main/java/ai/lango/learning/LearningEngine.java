@@ -1,6 +1,7 @@
 package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.security.Ownership;
 import ai.lango.turn.TurnCompleted;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,7 +23,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class LearningEngine {
 
-    private static final Logger LOG = Logger.getLogger(LearningEngine.class.getName());
+    private static final Logger LOG = MaskedLogs.of(LearningEngine.class);
 
     /** Tools whose results are not evidence: they read and write what the agent knows. */
     static final List<String> NOT_OBSERVED = List.of("save_", "search_", "learning_", "memory_", "rag_", "graph_",

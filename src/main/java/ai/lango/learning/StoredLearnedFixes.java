@@ -1,6 +1,7 @@
 package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.security.Ownership;
 import ai.lango.turn.LearnedFixes;
 import jakarta.annotation.Priority;
@@ -20,7 +21,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class StoredLearnedFixes implements LearnedFixes {
 
-    private static final Logger LOG = Logger.getLogger(StoredLearnedFixes.class.getName());
+    private static final Logger LOG = MaskedLogs.of(StoredLearnedFixes.class);
 
     @Inject
     LangoSettings.Knowledge settings;

@@ -1,6 +1,7 @@
 package ai.lango.memory;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.session.SessionStore;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnCompleted;
@@ -36,7 +37,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class MemoryKeeper {
 
-    private static final Logger LOG = Logger.getLogger(MemoryKeeper.class.getName());
+    private static final Logger LOG = MaskedLogs.of(MemoryKeeper.class);
 
     /** Messages read at most for one observation; the observer stops taking them at the threshold anyway. */
     static final int MAX_MESSAGES = 500;

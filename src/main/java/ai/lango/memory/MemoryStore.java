@@ -1,5 +1,6 @@
 package ai.lango.memory;
 
+import ai.lango.masking.MaskedLogs;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.session.SessionStore;
@@ -20,7 +21,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class MemoryStore {
 
-    private static final Logger LOG = Logger.getLogger(MemoryStore.class.getName());
+    private static final Logger LOG = MaskedLogs.of(MemoryStore.class);
 
     @Inject
     SessionStore sessions;

@@ -1,5 +1,6 @@
 package ai.lango.persistence;
 
+import ai.lango.masking.MaskedLogs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ public final class H2Import {
     /** What it is renamed to once imported. */
     public static final String IMPORTED_SUFFIX = ".imported";
 
-    private static final Logger LOG = Logger.getLogger(H2Import.class.getName());
+    private static final Logger LOG = MaskedLogs.of(H2Import.class);
     private static final int BATCH = 500;
     /** EclipseLink allocates ids in blocks of 50 and reads each sequence value as the top of its block. */
     private static final int ALLOCATION = 50;

@@ -6,6 +6,8 @@ import ai.lango.config.LangoSettings;
 import ai.lango.config.Redaction;
 import ai.lango.config.StartRefusal;
 import ai.lango.config.UnsafeBindingException;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.SecretMask;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -34,7 +36,7 @@ public class LangoStartup {
     /** The H2 file of earlier versions, for the one import at the first start (liberty/db/hsqldb.xml). */
     static final String H2_IMPORT_DATA_SOURCE = "jdbc/langoH2Import";
 
-    private static final Logger LOG = Logger.getLogger(LangoStartup.class.getName());
+    private static final Logger LOG = MaskedLogs.of(LangoStartup.class);
 
     @Inject
     jakarta.enterprise.inject.Instance<LangoSettings> settings;
@@ -58,6 +60,8 @@ public class LangoStartup {
             }
             throw e;
         }
+        // Masked from the first log line on.
+        SecretMask.configured(config.secrets());
         // Before anything else (the database included): a second server on a taken port only says so and ends.
         if (StartRefusal.anotherProcessListens(config.http().port())) {
             throw StartRefusal.exit(StartRefusal.portTaken(config.http().host(), config.http().port()));

@@ -1,5 +1,6 @@
 package ai.lango.prompt;
 
+import ai.lango.masking.MaskedLogs;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -18,7 +19,7 @@ import java.util.stream.StreamSupport;
 @ApplicationScoped
 public class ContextSections {
 
-    private static final Logger LOG = Logger.getLogger(ContextSections.class.getName());
+    private static final Logger LOG = MaskedLogs.of(ContextSections.class);
 
     @Inject
     @Any

@@ -82,14 +82,15 @@ public final class ProviderCatalog {
         return create(new ProviderSettings(id, baseUrl.orElse(defaultBaseUrl(id)), apiKey.orElse(null), null, readTimeout));
     }
 
+    /** The client for {@code settings}, masking every known secret in what it sends and what it reads (see {@link MaskedProvider}). */
     public static Provider create(ProviderSettings settings) {
-        return switch (settings.id()) {
+        return new MaskedProvider(switch (settings.id()) {
             // Ollama's /v1 endpoint speaks the OpenAI format.
             case OPENAI, OLLAMA -> new OpenAiProvider(settings);
             case ANTHROPIC -> new AnthropicProvider(settings);
             case GEMINI -> new GeminiProvider(settings);
             default -> throw unknown(settings.id());
-        };
+        });
     }
 
     static IllegalArgumentException unknown(String id) {

@@ -1,5 +1,6 @@
 package ai.lango.provider;
 
+import ai.lango.masking.MaskedLogs;
 import java.time.Duration;
 import java.util.logging.Logger;
 
@@ -10,7 +11,7 @@ import java.util.logging.Logger;
  */
 public final class ProviderFailures {
 
-    private static final Logger LOG = Logger.getLogger(ProviderFailures.class.getName());
+    private static final Logger LOG = MaskedLogs.of(ProviderFailures.class);
 
     private ProviderFailures() {
     }

@@ -1,6 +1,7 @@
 package ai.lango.retrieval;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.turn.SessionRef;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
@@ -62,7 +63,7 @@ public class Retrieval {
      */
     public static final double RELATED = 0.3;
 
-    private static final Logger LOG = Logger.getLogger(Retrieval.class.getName());
+    private static final Logger LOG = MaskedLogs.of(Retrieval.class);
 
     @Inject
     LangoSettings.Retrieval settings;

@@ -1,6 +1,7 @@
 package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
 import ai.lango.persistence.LangoStartup;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -35,7 +36,7 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class SessionLeases {
 
-    private static final Logger LOG = Logger.getLogger(SessionLeases.class.getName());
+    private static final Logger LOG = MaskedLogs.of(SessionLeases.class);
 
     /** How often a waiting turn asks again, at most. */
     static final Duration POLL = Duration.ofMillis(100);

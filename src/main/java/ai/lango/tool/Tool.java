@@ -14,6 +14,11 @@ public interface Tool {
     /** How much harm a call can do: what the approval policy goes by. Every tool declares it. */
     Safety safety();
 
+    /** The safety of this call: a tool whose actions differ (crypto_keys: list, create, delete) says so per call. */
+    default Safety safety(Map<String, Object> args) {
+        return safety();
+    }
+
     /** The arguments as a JSON Schema object: {"type":"object","properties":{…},"required":[…]}. */
     Map<String, Object> parameters();
 

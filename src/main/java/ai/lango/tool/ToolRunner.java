@@ -1,11 +1,8 @@
 package ai.lango.tool;
 
-import ai.lango.config.Redaction;
+import ai.lango.masking.SecretMask;
 import ai.lango.turn.TurnAbort;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -17,24 +14,25 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs a tool so that nothing it does crashes a run: a timeout, a refusal or an exception becomes
- * an {"error": …} result the model reads and can act on. A configured secret (a provider key, the
- * access token, the database password) that appears in a result is masked before the result goes
- * anywhere: to the model, into the database, to a client.
+ * an {"error": …} result the model reads and can act on. References in the arguments ({@code
+ * {{secret:NAME}}}) are replaced just before the tool runs, and every known secret (see {@link
+ * SecretMask}) that appears in a result is masked before the result goes anywhere: to the model,
+ * into the database, to a client.
  */
 public final class ToolRunner {
 
     private final ExecutorService executor;
     private final Duration defaultTimeout;
-    private final List<String> secrets;
+    private final References references;
 
     public ToolRunner(ExecutorService executor, Duration defaultTimeout) {
-        this(executor, defaultTimeout, List.of());
+        this(executor, defaultTimeout, References.NONE);
     }
 
-    public ToolRunner(ExecutorService executor, Duration defaultTimeout, Collection<String> secrets) {
+    public ToolRunner(ExecutorService executor, Duration defaultTimeout, References references) {
         this.executor = executor;
         this.defaultTimeout = defaultTimeout;
-        this.secrets = Redaction.searchable(secrets);
+        this.references = references;
     }
 
     public Map<String, Object> run(Tool tool, Map<String, Object> args) {
@@ -43,31 +41,7 @@ public final class ToolRunner {
 
     /** Runs the tool for {@code caller} (null when unknown). */
     public Map<String, Object> run(Tool tool, Map<String, Object> args, Caller caller) {
-        Map<String, Object> result = call(tool, args, caller);
-        return secrets.isEmpty() ? result : redacted(result);
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> redacted(Map<String, Object> result) {
-        return (Map<String, Object>) redact(result);
-    }
-
-    /** Strings masked, maps and lists rebuilt, anything else as it is. */
-    private Object redact(Object value) {
-        if (value instanceof String text) {
-            return Redaction.secrets(text, secrets);
-        }
-        if (value instanceof Map<?, ?> map) {
-            Map<String, Object> copy = new LinkedHashMap<>();
-            map.forEach((k, v) -> copy.put(Redaction.secrets(String.valueOf(k), secrets), redact(v)));
-            return copy;
-        }
-        if (value instanceof Collection<?> list) {
-            List<Object> copy = new ArrayList<>();
-            list.forEach(item -> copy.add(redact(item)));
-            return copy;
-        }
-        return value;
+        return SecretMask.maskMap(call(tool, args, caller));
     }
 
     private Map<String, Object> call(Tool tool, Map<String, Object> args, Caller caller) {
@@ -77,8 +51,14 @@ public final class ToolRunner {
                 return error("tool \"" + tool.name() + "\": missing required parameter \"" + required + "\"");
             }
         }
+        Map<String, Object> resolved;
+        try {
+            resolved = references.resolve(arguments, caller);
+        } catch (ToolException unknown) {
+            return error(unknown.getMessage());
+        }
         Duration timeout = tool.timeout().orElse(defaultTimeout);
-        Future<Map<String, Object>> call = executor.submit(() -> caller == null ? tool.call(arguments) : tool.call(arguments, caller));
+        Future<Map<String, Object>> call = executor.submit(() -> caller == null ? tool.call(resolved) : tool.call(resolved, caller));
         // The turn's deadline cancels the call (its thread interrupted: exec kills its process group).
         try (TurnAbort.Registration ending = TurnAbort.whileWaiting(() -> call.cancel(true))) {
             return call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

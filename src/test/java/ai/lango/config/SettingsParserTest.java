@@ -262,7 +262,7 @@ class SettingsParserTest {
     void secretsAreTheTokenTheDatabasePasswordAndTheProviderKey() {
         LangoSettings settings = parse(Map.of("lango.auth.token", "tok-123456789", "lango.db.password", "pw-123456789",
                 "lango.provider", "openai", "lango.providers.openai.api-key", "sk-123456789"));
-        assertEquals(java.util.Set.of("tok-123456789", "pw-123456789", "sk-123456789"), java.util.Set.copyOf(settings.secrets()));
+        assertEquals(java.util.Set.of("tok-123456789", "pw-123456789", "sk-123456789"), java.util.Set.copyOf(settings.secrets().values()));
     }
 
     @Test
@@ -298,7 +298,7 @@ class SettingsParserTest {
         assertEquals(Optional.of("http://127.0.0.1:8080/v1"), retrieval.baseUrl());
         assertEquals(Optional.of("sk-embed"), retrieval.apiKey());
         assertTrue(retrieval.ragEnabled() && retrieval.graphEnabled());
-        assertTrue(settings.secrets().contains("sk-embed"));
+        assertTrue(settings.secrets().containsValue("sk-embed"));
         assertFalse(settings.toString().contains("sk-embed"), settings.toString());
     }
 }

@@ -19,7 +19,8 @@ public final class TestSettings {
                 new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
                 new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
                 new LangoSettings.Access(Optional.empty(), List.of()), LangoSettings.A2a.DISABLED, LangoSettings.Memory.DISABLED,
-                LangoSettings.Knowledge.DISABLED, LangoSettings.Retrieval.DEFAULTS, LangoSettings.Approval.DEFAULT);
+                LangoSettings.Knowledge.DISABLED, LangoSettings.Retrieval.DEFAULTS, LangoSettings.Approval.DEFAULT,
+                new LangoSettings.Vault(Optional.empty(), LangoSettings.Vault.keyFileIn(dir), true, false));
     }
 
     /** With this provider (at {@code baseUrl}, key "sk-test") and model. */
@@ -29,18 +30,18 @@ public final class TestSettings {
     }
 
     public static LangoSettings withModel(LangoSettings s, LangoSettings.Model model) {
-        return new LangoSettings(s.http(), s.database(), model, s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval());
+        return new LangoSettings(s.http(), s.database(), model, s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault());
     }
 
     public static LangoSettings withSessions(LangoSettings s, LangoSettings.Sessions sessions) {
-        return new LangoSettings(s.http(), s.database(), s.model(), sessions, s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval());
+        return new LangoSettings(s.http(), s.database(), s.model(), sessions, s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault());
     }
 
     public static LangoSettings withMemory(LangoSettings s, LangoSettings.Memory memory) {
-        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), memory, s.knowledge(), s.retrieval(), s.approval());
+        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), memory, s.knowledge(), s.retrieval(), s.approval(), s.vault());
     }
 
     public static LangoSettings withAgent(LangoSettings s, LangoSettings.AgentLimits agent) {
-        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), agent, s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval());
+        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), agent, s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault());
     }
 }

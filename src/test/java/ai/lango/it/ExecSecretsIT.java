@@ -63,12 +63,12 @@ class ExecSecretsIT {
             assertEquals(200, run.statusCode(), run.body());
 
             String sentToModel = fake.last().body();
-            assertTrue(sentToModel.contains("the key is ****"), sentToModel);
+            assertTrue(sentToModel.contains("the key is [SECRET:lango.providers.openai.api-key]"), sentToModel);
             assertFalse(sentToModel.contains("LANGO_"), "no LANGO_* variable reached the command: " + sentToModel);
             assertFalse(sentToModel.contains(KEY), "the key never reaches the model");
             assertFalse(run.body().contains(KEY), "nor the client");
             String stored = call("GET", "admin/sessions/" + session, null).body();
-            assertTrue(stored.contains("the key is ****"), stored);
+            assertTrue(stored.contains("the key is [SECRET:lango.providers.openai.api-key]"), stored);
             assertFalse(stored.contains(KEY), "nor the database");
         }
     }

@@ -65,6 +65,10 @@ final class LibertyServer implements AutoCloseable {
         return new LibertyServer(wlp, name, port, environment);
     }
 
+    String name() {
+        return name;
+    }
+
     URI base() {
         return URI.create("http://127.0.0.1:" + port + "/");
     }
@@ -103,6 +107,30 @@ final class LibertyServer implements AutoCloseable {
                 + logs().resolve("messages.log"));
     }
 
+    /** How a server run in the foreground ended: its exit status and what it printed. */
+    record Ended(int exit, String output) {
+    }
+
+    /**
+     * Runs the server in the foreground ({@code server run}) with the WAR the build produced until it
+     * ends by itself, as a start that is refused does; killed after {@code limit}.
+     */
+    Ended runUntilExit(Duration limit) throws Exception {
+        Path apps = wlp.resolve("usr/servers/" + name + "/apps");
+        Files.createDirectories(apps);
+        Files.copy(Path.of(System.getProperty("lango.war", "target/lango.war")), apps.resolve("lango.war"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path output = Path.of("target", name + "-run.log");
+        ProcessBuilder run = new ProcessBuilder(wlp.resolve("bin/server").toString(), "run", name)
+                .redirectErrorStream(true).redirectOutput(output.toFile());
+        run.environment().putAll(environment);
+        Process process = run.start();
+        if (!process.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        return new Ended(process.isAlive() ? -1 : process.exitValue(), Files.readString(output));
+    }
+
     /**
      * The server's JVM, while it runs: the process its pid file names, if that process is this
      * server's (pids are reused, 32,768 of them on some machines, and a stale file outlives its
@@ -128,8 +156,9 @@ final class LibertyServer implements AutoCloseable {
 
     /** {@code server stop}: the graceful way; returns when the command does. */
     Process stopAsync() throws IOException {
+        // What the command said, for when a stop never reaches the server (target/<name>-stop.log).
         ProcessBuilder stop = new ProcessBuilder(wlp.resolve("bin/server").toString(), "stop", name)
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", name + "-stop.log").toFile()));
         stop.environment().putAll(environment);
         return stop.start();
     }

@@ -1,6 +1,7 @@
 package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.fake.FakeLlmServer.Reply;
@@ -146,6 +147,31 @@ class ScaleOutIT {
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
+    @Order(0)
+    void aSecretStoredOnOneServerIsMaskedOnTheOtherWithinSeconds() throws Exception {
+        String name = "scale-" + UUID.randomUUID().toString().substring(0, 8);
+        String value = "cluster-value-" + UUID.randomUUID();
+        assertEquals(201, storeSecret(a, name, value));
+        String session = "scale-" + UUID.randomUUID();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        HttpResponse<String> answer;
+        do {
+            answer = run(b, session, "is " + value + " masked");
+        } while (answer.body().contains(value) && System.nanoTime() < deadline);
+        assertTrue(answer.body().contains("answer to is [SECRET:" + name + "] masked"), answer.body());
+        assertTrue(fake.requests().stream().noneMatch(r -> r.body().contains(value)), "no model request carried it");
+        assertTrue(HTTP.send(HttpRequest.newBuilder(b.base().resolve("api/admin/secrets")).build(),
+                HttpResponse.BodyHandlers.ofString()).body().contains(name), "B lists what A stored");
+    }
+
+    private static int storeSecret(LibertyServer server, String name, String value) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/admin/secrets/" + name))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"value\":\"" + value + "\"}")).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    @Test
     @Order(1)
     void aSessionContinuesOnTheOtherServer() throws Exception {
         String session = "scale-" + UUID.randomUUID();
@@ -332,7 +358,27 @@ class ScaleOutIT {
             assertTrue(System.nanoTime() < deadline, "A never called the model");
             Thread.sleep(50);
         }
+        // Secrets are being stored on A when it is killed: each one acknowledged is whole afterwards.
+        String prefix = "kill-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        java.util.Map<String, String> acknowledged = new java.util.concurrent.ConcurrentHashMap<>();
+        CompletableFuture<Void> storing = CompletableFuture.runAsync(() -> {
+            for (int i = 0; i < 1000; i++) {
+                String value = "killed-store-" + UUID.randomUUID();
+                try {
+                    if (storeSecret(a, prefix + i, value) == 201) {
+                        acknowledged.put(prefix + i, value);
+                    }
+                } catch (Exception killed) {
+                    return;
+                }
+            }
+        });
+        while (acknowledged.size() < 3) {
+            assertTrue(System.nanoTime() < deadline, "A stored no secret");
+            Thread.sleep(20);
+        }
         a.kill();
+        storing.join();
         long killed = System.nanoTime();
         HttpResponse<String> after = run(b, session, "after the kill");
         Duration took = Duration.ofNanos(System.nanoTime() - killed);
@@ -341,5 +387,32 @@ class ScaleOutIT {
         assertEquals(List.of("user: before", "model: answer to before", "user: slow on A", "user: after the kill",
                 "model: answer to after the kill"), conversation(b, session), "the killed turn keeps its question only");
         slow.cancel(true);
+
+        String listed = HTTP.send(HttpRequest.newBuilder(b.base().resolve("api/admin/secrets")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        for (java.util.Map.Entry<String, String> secret : acknowledged.entrySet()) {
+            assertTrue(listed.contains("\"" + secret.getKey() + "\""), "an acknowledged store survived: " + secret.getKey());
+            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            HttpResponse<String> masked;
+            do {
+                masked = run(b, "scale-" + UUID.randomUUID(), "is " + secret.getValue() + " whole");
+            } while (masked.body().contains(secret.getValue()) && System.nanoTime() < until);
+            assertTrue(masked.body().contains("[SECRET:" + secret.getKey() + "]"), "B decrypts it: " + masked.body());
+        }
+    }
+
+    @Test
+    @Order(6)
+    void aServerWithTheWrongPassphraseRefusesToStartAndSaysWhy() throws Exception {
+        String name = ItDatabase.POSTGRESQL.server("scale") + "-wrong";
+        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), ItPorts.HTTP + 32);
+        environment.put("LANGO_SECURITY_PASSPHRASE", "not the cluster's passphrase");
+        environment.put("LANGO_A2A_ENABLED", "false");
+        LibertyServer.Ended ended = LibertyServer.copyOf(name, ItPorts.HTTP + 32, environment).runUntilExit(Duration.ofMinutes(4));
+        assertEquals(1, ended.exit(), ended.output());
+        assertTrue(ended.output().contains("wrong passphrase: lango.security.passphrase does not open the vault"), ended.output());
+        assertFalse(ended.output().contains("CWWKO0219I"), "Liberty never opened its HTTP port");
+        assertFalse(ended.output().contains("not the cluster's passphrase"), "the passphrase is not printed");
+        assertEquals(200, run(b, "scale-" + UUID.randomUUID(), "still here").statusCode(), "the cluster never noticed");
     }
 }

@@ -14,12 +14,17 @@ import org.junit.jupiter.api.Test;
 class ProviderCatalogTest {
 
     @Test
-    void eachKnownIdGetsItsWireFormat() {
-        assertInstanceOf(OpenAiProvider.class, ProviderCatalog.create(defaults("openai", "k")));
-        assertInstanceOf(OpenAiProvider.class, ProviderCatalog.create(defaults("ollama", null)));
-        assertInstanceOf(AnthropicProvider.class, ProviderCatalog.create(defaults("anthropic", "k")));
-        assertInstanceOf(GeminiProvider.class, ProviderCatalog.create(defaults("gemini", "k")));
+    void eachKnownIdGetsItsWireFormatBehindTheMask() {
+        assertInstanceOf(OpenAiProvider.class, client("openai", "k"));
+        assertInstanceOf(OpenAiProvider.class, client("ollama", null));
+        assertInstanceOf(AnthropicProvider.class, client("anthropic", "k"));
+        assertInstanceOf(GeminiProvider.class, client("gemini", "k"));
         assertEquals("ollama", ProviderCatalog.create(defaults("ollama", null)).id());
+    }
+
+    /** The wire client inside: every provider the catalog makes masks secrets both ways (MaskedProviderTest). */
+    private static Provider client(String id, String key) {
+        return assertInstanceOf(MaskedProvider.class, ProviderCatalog.create(defaults(id, key))).masked();
     }
 
     @Test

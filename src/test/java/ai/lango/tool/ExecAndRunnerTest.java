@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.SecretMask;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -84,12 +85,29 @@ class ExecAndRunnerTest {
     }
 
     @Test
-    void configuredSecretsInAToolResultAreMasked() {
-        ToolRunner runner = new ToolRunner(executor, Duration.ofSeconds(5), java.util.List.of("sk-secret-value-42", "short"));
-        Map<String, Object> result = runner.run(tool("leaky", args -> Map.of("output", "key=sk-secret-value-42 short",
-                "nested", java.util.List.of(Map.of("v", "x sk-secret-value-42")))), Map.of("x", 1));
-        assertEquals("key=**** short", result.get("output"), "secrets under 8 characters are not searched for");
-        assertEquals(java.util.List.of(Map.of("v", "x ****")), result.get("nested"));
+    void knownSecretsInAToolResultAreMaskedAndReferencesResolvedBeforeItRuns() {
+        SecretMask.configured(Map.of("lango.providers.openai.api-key", "sk-secret-value-42", "short", "abc"));
+        try {
+            References vault = (args, caller) -> Map.of("x", String.valueOf(args.get("x")).replace("{{secret:k}}", "sk-secret-value-42"));
+            ToolRunner runner = new ToolRunner(executor, Duration.ofSeconds(5), vault);
+            Map<String, Object> result = runner.run(tool("leaky", args -> Map.of("output", "key=" + args.get("x") + " abc",
+                    "nested", java.util.List.of(Map.of("v", "x sk-secret-value-42")))), Map.of("x", "{{secret:k}}"));
+            assertEquals("key=[SECRET:lango.providers.openai.api-key] abc", result.get("output"),
+                    "the tool got the value; secrets under 4 characters are not searched for");
+            assertEquals(java.util.List.of(Map.of("v", "x [SECRET:lango.providers.openai.api-key]")), result.get("nested"));
+            ToolRunner refusing = new ToolRunner(executor, Duration.ofSeconds(5), (args, caller) -> {
+                throw new ToolException("there is no secret \"nope\"");
+            });
+            boolean[] ran = {false};
+            Map<String, Object> refused = refusing.run(tool("t", args -> {
+                ran[0] = true;
+                return Map.of();
+            }), Map.of("x", "{{secret:nope}}"));
+            assertEquals("there is no secret \"nope\"", refused.get("error"));
+            assertFalse(ran[0], "a call naming an unknown secret does not run");
+        } finally {
+            SecretMask.configured(Map.of());
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package ai.lango.adk.agents;
 import ai.lango.a2a.A2aClient;
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.AgentCard;
+import ai.lango.masking.MaskedLogs;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.agents.InvocationContext;
 import com.google.adk.events.Event;
@@ -22,7 +23,7 @@ import java.util.logging.Logger;
  */
 public final class RemoteAgent extends BaseAgent {
 
-    private static final Logger LOG = Logger.getLogger(RemoteAgent.class.getName());
+    private static final Logger LOG = MaskedLogs.of(RemoteAgent.class);
 
     private final AgentCard card;
     private final A2aClient client;

@@ -40,14 +40,15 @@ final class ApprovalGate {
             return Optional.empty();
         }
         Optional<ToolConfirmation> confirmation = context.toolConfirmation();
-        boolean asks = ApprovalPolicy.asks(settings, tool.name(), tool.safety());
-        if (confirmation.isEmpty() && !asks && tool.safety() == Safety.SAFE) {
+        Safety safety = tool.safety(args);
+        boolean asks = ApprovalPolicy.asks(settings, tool.name(), safety);
+        if (confirmation.isEmpty() && !asks && safety == Safety.SAFE) {
             return Optional.empty(); // nothing to record: the call is not serialised, hashed or stored
         }
         String userId = context.userId();
         String sessionKey = context.sessionId();
         Approvals.Call call = approvals.call(userId, sessionKey, SessionRef.of(userId, sessionKey).scope(),
-                context.functionCallId().orElse(""), context.agentName(), tool.name(), args, tool.safety());
+                context.functionCallId().orElse(""), context.agentName(), tool.name(), args, safety);
         if (confirmation.isPresent()) {
             return resumed(call, confirmation.get());
         }

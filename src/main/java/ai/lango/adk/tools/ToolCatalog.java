@@ -2,6 +2,8 @@ package ai.lango.adk.tools;
 
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.tool.References;
 import ai.lango.tool.ToolRunner;
 import ai.lango.tool.Toolset;
 import com.google.adk.tools.BaseTool;
@@ -41,26 +43,29 @@ public class ToolCatalog {
     @Inject
     Approvals approvals;
 
+    @Inject
+    References references;
+
     private List<BaseTool> adapted;
 
     @PostConstruct
     void init() {
-        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, settings.secrets(),
+        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, references,
                 new ApprovalGate(settings.approval(), approvals));
         if (settings.approval().policy() == LangoSettings.Approval.Policy.NONE && settings.tools().execEnabled()) {
-            java.util.logging.Logger.getLogger(ToolCatalog.class.getName()).warning(() -> "exec is enabled and "
+            MaskedLogs.of(ToolCatalog.class).warning(() -> "exec is enabled and "
                     + ai.lango.config.Keys.APPROVAL_POLICY + "=none: the model runs commands without asking anyone");
         }
     }
 
     /** The tools of the enabled toolsets, in order, adapted to ADK; calls run on {@code executor}, none asks for approval. */
-    public static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, List<String> secrets) {
-        return adapt(toolsets, executor, secrets, ApprovalGate.OPEN);
+    public static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor) {
+        return adapt(toolsets, executor, References.NONE, ApprovalGate.OPEN);
     }
 
-    private static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, List<String> secrets,
+    private static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, References references,
                                         ApprovalGate gate) {
-        ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, secrets);
+        ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, references);
         return toolsets.stream().filter(Toolset::enabled)
                 .sorted(Comparator.comparingInt(Toolset::order).thenComparing(Toolset::name))
                 .flatMap(toolset -> toolset.tools().stream())

@@ -20,6 +20,6 @@ public final class ToolCatalogs {
             return thread;
         });
         return ToolCatalog.of(ToolCatalog.adapt(List.of(new FileToolset(settings.tools()), new ExecToolset(settings.tools())),
-                executor, settings.secrets()));
+                executor));
     }
 }

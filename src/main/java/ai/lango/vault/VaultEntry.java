@@ -1,0 +1,36 @@
+package ai.lango.vault;
+
+import ai.lango.security.Ownership;
+import java.time.Instant;
+import java.util.regex.Pattern;
+
+/** What may be shown of a secret or key: its name, whose it is, its dates (and a key's algorithm and public key); never the value. */
+public record VaultEntry(Id id, String algorithm, String publicKey, Instant created, Instant updated) {
+
+    /** A name as {@code {{secret:NAME}}} and {@code [SECRET:NAME]} carry it. */
+    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+
+    public enum Kind { SECRET, KEY }
+
+    /** Which entry: whose, what kind, which name. */
+    public record Id(String owner, Kind kind, String name) {
+
+        /** What the entry's ciphertext is bound to: another row's ciphertext put in its place does not open. */
+        String associatedData() {
+            return kind.name().toLowerCase(java.util.Locale.ROOT) + ":" + owner + ":" + name;
+        }
+    }
+
+    public String name() {
+        return id.name();
+    }
+
+    public boolean shared() {
+        return Ownership.SHARED.equals(id.owner());
+    }
+
+    /** Whether {@code name} is a valid name for a secret or key. */
+    public static boolean validName(String name) {
+        return name != null && NAME.matcher(name).matches();
+    }
+}
