@@ -23,12 +23,18 @@ public final class SecretScanner {
     private record Entry(String value, String replacement) {
     }
 
-    /** The entries by their first character, longest first. */
+    /** The entries by their first character, longest first; an array for ASCII, which most text is (no boxing per character). */
     private final Map<Character, Entry[]> byFirst;
+    private final Entry[][] byAsciiFirst = new Entry[128][];
     private final int longest;
 
     private SecretScanner(Map<Character, Entry[]> byFirst) {
         this.byFirst = byFirst;
+        byFirst.forEach((first, entries) -> {
+            if (first < 128) {
+                byAsciiFirst[first] = entries;
+            }
+        });
         this.longest = byFirst.values().stream().mapToInt(e -> e[0].value().length()).max().orElse(0);
     }
 
@@ -91,7 +97,8 @@ public final class SecretScanner {
         int start = 0;
         int i = 0;
         while (i < length) {
-            Entry[] candidates = byFirst.get(text.charAt(i));
+            char c = text.charAt(i);
+            Entry[] candidates = c < 128 ? byAsciiFirst[c] : byFirst.get(c);
             if (candidates == null) {
                 i++;
                 continue;
