@@ -99,6 +99,12 @@ public class ConfigProducer {
 
     @Produces
     @Singleton
+    LangoSettings.Skills skills(LangoSettings settings) {
+        return settings.skills();
+    }
+
+    @Produces
+    @Singleton
     LangoSettings.Vault vault(LangoSettings settings) {
         return settings.vault();
     }

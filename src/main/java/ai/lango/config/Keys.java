@@ -248,6 +248,18 @@ public final class Keys {
             "The crypto_ tools: keys kept in the vault, encryption, signatures and hashes."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group SKILLS = new Group("Skills",
+            "Skills in the Agent Skills format: a folder per skill with a SKILL.md, read at every turn.");
+
+    public static final Setting<Boolean> SKILLS_ENABLED = SKILLS.add(Setting.bool("lango.skills.enabled", true,
+            "The skill tools (list_skills, load_skill, load_skill_resource, create_skill, import_skill) and the Skills"
+                    + " section of the prompt."));
+    public static final Setting<Path> SKILLS_DIR = SKILLS.add(Setting.path("lango.skills.dir", "<data dir>/skills",
+            "The folder of skills: one folder per skill, named as the skill, holding its SKILL.md."));
+    public static final Setting<Integer> SKILLS_PROMPT_BUDGET = SKILLS.add(Setting.integer("lango.skills.prompt-budget", 1000,
+            0, 100_000, "an integer number of tokens", "The most tokens the skills' names and descriptions take in the prompt."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group QUOTAS = new Group("Quotas",
             "Limits per user, for users who do not administer (administrators and the operator have none); 0: no limit."
                     + " Rates and concurrent turns are counted per server.");

@@ -13,7 +13,15 @@ import java.util.Optional;
  */
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
-                            Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault) {
+                            Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills) {
+
+    /** lango.skills.*: whether skills are on, their folder, and the prompt tokens their descriptions may take. */
+    public record Skills(boolean enabled, Path dir, int promptBudget) {
+
+        public static Skills in(Path dataDir) {
+            return new Skills(true, dataDir.resolve("skills"), 1000);
+        }
+    }
 
     /**
      * The vault: the passphrase that seals its key (lango.security.passphrase, or the file

@@ -102,7 +102,13 @@ public final class SettingsParser {
                         get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval(),
                 new LangoSettings.Approval(LangoSettings.Approval.Policy.valueOf(get(Keys.APPROVAL_POLICY).toUpperCase(Locale.ROOT)),
                         java.util.Set.copyOf(get(Keys.APPROVAL_SENSITIVE)), java.util.Set.copyOf(get(Keys.APPROVAL_EXEMPT)),
-                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir));
+                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir), skills(dataDir));
+    }
+
+    private LangoSettings.Skills skills(Path dataDir) {
+        Path dir = directory(Keys.SKILLS_DIR).orElse(dataDir.resolve("skills"));
+        shown(Keys.SKILLS_DIR, dir.toString());
+        return new LangoSettings.Skills(get(Keys.SKILLS_ENABLED), dir, get(Keys.SKILLS_PROMPT_BUDGET));
     }
 
     /** The vault's passphrase, from the key or the file it names (not both), else its key file in the data directory. */

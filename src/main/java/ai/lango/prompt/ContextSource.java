@@ -17,6 +17,7 @@ public interface ContextSource {
     int RETRIEVED = 30;
     int GRAPH = 40;
     int MEMORY = 50;
+    int SKILLS = 60;
 
     /** A short name for logs. */
     String name();

@@ -172,6 +172,7 @@ class ScaleOutIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(1)
     void aSessionContinuesOnTheOtherServer() throws Exception {
         String session = "scale-" + UUID.randomUUID();

@@ -109,9 +109,10 @@ class SecretsIT extends FakeLlmIT {
         for (FakeLlmServer.Recorded request : sent) {
             assertFalse(request.body().contains(VALUE), "no model request carries the value: " + request.body());
         }
-        assertTrue(sent.get(0).body().contains("my token is " + MASKED), "the user's own words are masked too");
-        String afterTool = sent.get(1).body();
-        assertTrue(afterTool.contains("IT_TOKEN=" + MASKED) && afterTool.contains("{{secret:" + NAME + "}}"), afterTool);
+        assertTrue(sent.stream().anyMatch(r -> r.body().contains("my token is " + MASKED)), "the user's own words are masked too: "
+                + sent.stream().map(r -> r.body().substring(Math.max(0, r.body().length() - 400))).toList());
+        assertTrue(sent.stream().anyMatch(r -> r.body().contains("IT_TOKEN=" + MASKED) && r.body().contains("{{secret:" + NAME + "}}")),
+                "the tool's output reached the model masked, its call with the reference");
 
         fake.enqueue(Reply.openAiText("again " + VALUE));
         HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest("user", "secrets-adk-" + RUN, "again"));

@@ -48,6 +48,16 @@ class ToolPartitionTest {
     }
 
     @Test
+    void secretsCryptoAndSkillToolsGoToTheExecutorUnderTheirCapabilities() {
+        for (String tool : List.of("secrets_store", "crypto_sign", "list_skills", "load_skill", "load_skill_resource",
+                "create_skill", "import_skill")) {
+            assertEquals("executor", ToolPartition.roleOf(tool), tool);
+        }
+        assertEquals("skill management", Capabilities.describe(List.of("list_skills", "load_skill", "create_skill", "import_skill")));
+        assertEquals("secret management, cryptography", Capabilities.describe(List.of("secrets_get", "crypto_hash")));
+    }
+
+    @Test
     void allFourSubAgentsWhenEveryRoleHasATool() {
         assertEquals(List.of("executor", "researcher", "planner", "memory-manager"), List.copyOf(
                 ToolPartition.partition(List.of("exec_shell", "search_web", "memory_store", "custom_tool")).keySet()));
