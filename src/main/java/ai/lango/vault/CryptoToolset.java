@@ -1,7 +1,6 @@
 package ai.lango.vault;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
@@ -31,8 +30,6 @@ public class CryptoToolset implements Toolset {
     @Inject
     Vault vault;
 
-    @Inject
-    Ownership ownership;
 
     @Override
     public String name() {
@@ -54,14 +51,10 @@ public class CryptoToolset implements Toolset {
         return List.of(new Keys(), new Encrypt(), new Decrypt(), new Sign(), new Verify(), new Hash());
     }
 
-    private String owner(Caller caller) {
-        return caller == null || caller.userId() == null ? Ownership.SHARED : ownership.ownerOf(caller.userId());
-    }
-
     /** The caller's key {@code name} (or the shared one), opened. */
     private Vault.Opened key(Caller caller, Map<String, Object> args) throws ToolException {
         String name = ToolArgs.required(args, "key").strip();
-        return vault.find(Vault.lookupOrder(owner(caller)), VaultEntry.Kind.KEY, name)
+        return vault.find(Vault.lookupOrder(vault.ownerOf(caller)), VaultEntry.Kind.KEY, name)
                 .orElseThrow(() -> new ToolException("there is no key \"" + name + "\"; crypto_keys with action \"list\" shows the keys there are"));
     }
 
@@ -130,7 +123,7 @@ public class CryptoToolset implements Toolset {
         @Override
         Map<String, Object> run(Map<String, Object> args, Caller caller) throws Exception {
             String action = ToolArgs.required(args, "action");
-            String owner = owner(caller);
+            String owner = vault.ownerOf(caller);
             switch (action) {
                 case "list" -> {
                     List<Map<String, Object>> keys = vault.list(Vault.lookupOrder(owner), VaultEntry.Kind.KEY).stream().map(k -> {

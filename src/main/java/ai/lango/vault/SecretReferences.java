@@ -1,6 +1,5 @@
 package ai.lango.vault;
 
-import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.References;
 import ai.lango.tool.ToolException;
@@ -28,8 +27,6 @@ public class SecretReferences implements References {
     @Inject
     Vault vault;
 
-    @Inject
-    Ownership ownership;
 
     /** How the model writes a reference to the secret {@code name}. */
     public static String reference(String name) {
@@ -41,7 +38,7 @@ public class SecretReferences implements References {
         if (!mentions(args)) {
             return args;
         }
-        String owner = caller == null || caller.userId() == null ? Ownership.SHARED : ownership.ownerOf(caller.userId());
+        String owner = vault.ownerOf(caller);
         @SuppressWarnings("unchecked")
         Map<String, Object> resolved = (Map<String, Object>) replace(args, Vault.lookupOrder(owner), new LinkedHashMap<>());
         return resolved;

@@ -1,7 +1,6 @@
 package ai.lango.vault;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
@@ -27,8 +26,6 @@ public class SecretsToolset implements Toolset {
     @Inject
     Vault vault;
 
-    @Inject
-    Ownership ownership;
 
     @Override
     public String name() {
@@ -48,10 +45,6 @@ public class SecretsToolset implements Toolset {
     @Override
     public List<Tool> tools() {
         return List.of(new Store(), new Get(), new ListSecrets(), new Delete());
-    }
-
-    private String owner(Caller caller) {
-        return caller == null || caller.userId() == null ? Ownership.SHARED : ownership.ownerOf(caller.userId());
     }
 
     private static Map<String, Object> nameOnly(String description) {
@@ -121,7 +114,7 @@ public class SecretsToolset implements Toolset {
             if (value.length() > Vault.MAX_VALUE_CHARS) {
                 throw new ToolException("parameter \"value\" must be at most " + Vault.MAX_VALUE_CHARS + " characters");
             }
-            boolean created = vault.store(owner(caller), name, value);
+            boolean created = vault.store(vault.ownerOf(caller), name, value);
             return Map.of("status", created ? "stored" : "replaced", "name", name, "reference", SecretReferences.reference(name));
         }
     }
@@ -151,7 +144,7 @@ public class SecretsToolset implements Toolset {
         @Override
         public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             String name = secretName(args);
-            return vault.list(Vault.lookupOrder(owner(caller)), VaultEntry.Kind.SECRET).stream()
+            return vault.list(Vault.lookupOrder(vault.ownerOf(caller)), VaultEntry.Kind.SECRET).stream()
                     .filter(e -> e.name().equals(name)).findFirst().map(SecretsToolset::described)
                     .orElseThrow(() -> new ToolException("there is no secret \"" + name + "\"; secrets_list shows the secrets there are"));
         }
@@ -180,7 +173,7 @@ public class SecretsToolset implements Toolset {
 
         @Override
         public Map<String, Object> call(Map<String, Object> args, Caller caller) {
-            List<Map<String, Object>> secrets = vault.list(Vault.lookupOrder(owner(caller)), VaultEntry.Kind.SECRET).stream()
+            List<Map<String, Object>> secrets = vault.list(Vault.lookupOrder(vault.ownerOf(caller)), VaultEntry.Kind.SECRET).stream()
                     .map(SecretsToolset::described).toList();
             return Map.of("secrets", secrets, "count", secrets.size());
         }
@@ -210,7 +203,7 @@ public class SecretsToolset implements Toolset {
         @Override
         public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
             String name = secretName(args);
-            if (!vault.delete(new VaultEntry.Id(owner(caller), VaultEntry.Kind.SECRET, name))) {
+            if (!vault.delete(new VaultEntry.Id(vault.ownerOf(caller), VaultEntry.Kind.SECRET, name))) {
                 throw new ToolException("there is no secret \"" + name + "\" of yours to delete");
             }
             return Map.of("status", "deleted", "name", name);

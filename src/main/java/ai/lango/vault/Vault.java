@@ -6,6 +6,7 @@ import ai.lango.config.StartRefusal;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.SecretMask;
 import ai.lango.security.Ownership;
+import ai.lango.tool.Caller;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -43,6 +44,9 @@ public class Vault {
 
     @Inject
     VaultRows rows;
+
+    @Inject
+    Ownership ownership;
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
@@ -173,7 +177,12 @@ public class Vault {
     record Opened(VaultEntry entry, byte[] value) {
     }
 
-    /** Whose secrets {@code userId}'s tools use, in the order a name is looked up: the user's own, then the shared ones. */
+    /** Whose are the secrets and keys a tool call stores: its user's (the shared ones for those who administer, and with no user). */
+    String ownerOf(Caller caller) {
+        return ownership.ownerOf(caller == null ? null : caller.userId());
+    }
+
+    /** Whose secrets {@code owner}'s tools use, in the order a name is looked up: the owner's own, then the shared ones. */
     public static List<String> lookupOrder(String owner) {
         return Ownership.SHARED.equals(owner) ? List.of(Ownership.SHARED) : List.of(owner, Ownership.SHARED);
     }
