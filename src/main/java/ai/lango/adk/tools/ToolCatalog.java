@@ -22,7 +22,8 @@ import java.util.stream.StreamSupport;
 
 /**
  * The tools the agent is given: those of every enabled {@link Toolset}, each adapted to ADK once;
- * calls run on the managed executor, and their results have the configured secrets masked.
+ * calls run on the managed executor with {@code {{secret:NAME}}} references resolved, and their results
+ * have every known secret masked (see ToolRunner).
  */
 @ApplicationScoped
 public class ToolCatalog {
