@@ -11,7 +11,7 @@ import org.flywaydb.core.api.output.MigrateResult;
 /**
  * The schema is owned by the versioned migrations in db/migration, applied by Flyway at start;
  * EclipseLink never generates DDL. One SQL script serves every database: {@code ${text}} (long
- * text) and {@code ${bytes}} (a byte string) are the only types that differ.
+ * text), {@code ${bytes}} (a byte string) and {@code ${blob}} (a large one) are the only types that differ.
  */
 public final class SchemaMigrations {
 
@@ -42,7 +42,7 @@ public final class SchemaMigrations {
         MigrateResult result = Flyway.configure(SchemaMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(LOCATION)
-                .placeholders(Map.of("text", largeTextType(product), "bytes", binaryType(product)))
+                .placeholders(Map.of("text", largeTextType(product), "bytes", binaryType(product), "blob", largeBinaryType(product)))
                 .load()
                 .migrate();
         return new Database(product, url,
@@ -73,6 +73,22 @@ public final class SchemaMigrations {
         }
         if (name.contains("hsql") || name.contains("h2")) {
             return "VARBINARY(1048576)";
+        }
+        throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on HSQLDB or PostgreSQL");
+    }
+
+    /**
+     * A byte string of up to 16 MiB (an artifact: 10 MiB at most), kept out of the row where the
+     * database can: HSQLDB's row cache (10,000 KB) cannot hold a row that large, its LOB store can.
+     * PostgreSQL moves large values out of the row by itself (TOAST).
+     */
+    static String largeBinaryType(String product) {
+        String name = product.toLowerCase(Locale.ROOT);
+        if (name.contains("postgres")) {
+            return "BYTEA";
+        }
+        if (name.contains("hsql") || name.contains("h2")) {
+            return "BLOB(16M)";
         }
         throw new IllegalStateException("unsupported database \"" + product + "\"; Lango runs on HSQLDB or PostgreSQL");
     }
