@@ -4,6 +4,7 @@ import ai.lango.a2a.A2aClient;
 import ai.lango.adk.agents.AgentTree;
 import ai.lango.adk.agents.DelegationGuard;
 import ai.lango.adk.agents.RemoteAgent;
+import ai.lango.adk.artifacts.JpaArtifactService;
 import ai.lango.adk.memory.RecallMemoryService;
 import ai.lango.adk.models.ModelAdapter;
 import ai.lango.adk.models.ProviderCalls;
@@ -14,6 +15,7 @@ import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
+import ai.lango.artifact.ArtifactStore;
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
@@ -37,7 +39,6 @@ import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import com.google.adk.Version;
 import com.google.adk.agents.BaseAgent;
-import com.google.adk.artifacts.InMemoryArtifactService;
 import com.google.adk.events.Event;
 import com.google.adk.events.EventActions;
 import com.google.adk.runner.Runner;
@@ -123,6 +124,10 @@ public class AgentService {
     @Inject
     Approvals approvals;
 
+    /** Sessions' artifacts (screenshots), durable, for ADK's artifact service. */
+    @Inject
+    ArtifactStore artifacts;
+
     /** Reading a remote agent's card at start; an unreachable one must not hold the start up for long. */
     static final Duration CARD_TIMEOUT = Duration.ofSeconds(10);
     /** Per request to a remote agent: it runs a whole turn of its own. */
@@ -184,7 +189,7 @@ public class AgentService {
                 : AgentTree.single(llm, adapted, prompts, sections::render);
         sessions.rootAgentName(agent.name());
         Runner adk = Runner.builder().agent(agent).appName(Names.APP)
-                .sessionService(sessions).artifactService(new InMemoryArtifactService())
+                .sessionService(sessions).artifactService(new JpaArtifactService(artifacts))
                 .memoryService(new RecallMemoryService(recall))
                 .plugins(List.of(new DelegationGuard(limits.maxDelegationRounds()))).build();
         runner = new LangoRunner(adk, agent,

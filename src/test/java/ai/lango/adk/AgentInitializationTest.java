@@ -44,6 +44,7 @@ class AgentInitializationTest {
         service.fixes = LearnedFixes.NONE;
         service.recall = Recall.NONE;
         service.approvals = RunnerFixtures.noApprovals();
+        service.artifacts = new ai.lango.artifact.ArtifactStore();
         service.leases = new SessionLeases(settings);
         service.completed = new RecordedEvents<>();
         return service;

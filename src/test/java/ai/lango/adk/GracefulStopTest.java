@@ -64,6 +64,7 @@ class GracefulStopTest {
         service.fixes = LearnedFixes.NONE;
         service.recall = Recall.NONE;
         service.approvals = RunnerFixtures.noApprovals();
+        service.artifacts = new ai.lango.artifact.ArtifactStore();
         service.leases = new SessionLeases(settings);
         service.completed = new RecordedEvents<>();
         service.start(null);
