@@ -2,6 +2,7 @@ package ai.lango.adk.tools;
 
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
+import ai.lango.tool.ToolArtifacts;
 import ai.lango.tool.ToolRunner;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.tools.ToolContext;
@@ -12,7 +13,9 @@ import java.util.Optional;
 
 /**
  * A Lango tool as an ADK tool: its JSON Schema declared as is, every call past the {@link ApprovalGate}
- * and through the {@link ToolRunner}.
+ * and through the {@link ToolRunner}. A result that refers to an artifact the tool saved ({@link
+ * ToolArtifacts}) is recorded in the function response's artifactDelta, as ADK's own tools record
+ * theirs, so ADK's clients (the dev UI) know to fetch it.
  */
 final class ToolAdapter extends BaseTool {
 
@@ -38,7 +41,13 @@ final class ToolAdapter extends BaseTool {
 
     @Override
     public Single<Map<String, Object>> runAsync(Map<String, Object> args, ToolContext context) {
-        return Single.fromCallable(() -> gate.before(tool, args, context).orElseGet(() -> runner.run(tool, args,
-                context == null ? null : new Caller(context.userId(), context.sessionId()))));
+        return Single.fromCallable(() -> {
+            Map<String, Object> result = gate.before(tool, args, context).orElseGet(() -> runner.run(tool, args,
+                    context == null ? null : new Caller(context.userId(), context.sessionId())));
+            if (context != null) {
+                ToolArtifacts.of(result).ifPresent(saved -> context.eventActions().artifactDelta().put(saved.getKey(), saved.getValue()));
+            }
+            return result;
+        });
     }
 }

@@ -3,7 +3,11 @@ package ai.lango.adk.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import ai.lango.tool.Tool;
+import ai.lango.tool.ToolArtifacts;
 import ai.lango.tool.ToolRunner;
+import com.google.adk.agents.InvocationContext;
+import com.google.adk.sessions.Session;
+import com.google.adk.tools.ToolContext;
 import com.google.genai.types.FunctionDeclaration;
 import java.time.Duration;
 import java.util.List;
@@ -38,5 +42,39 @@ class ToolAdapterTest {
         assertEquals(echo.parameters(), declaration.parametersJsonSchema().orElseThrow());
         assertEquals(Map.of("echo", "hi"), adapter.runAsync(Map.of("text", "hi"), null).blockingGet());
         assertEquals(Map.of("text", "hi"), received.get());
+    }
+
+    @Test
+    void aResultThatRefersToASavedArtifactIsRecordedInTheEventsArtifactDelta() {
+        Map<String, Object> shot = new java.util.HashMap<>(Map.of("url", "https://example.com"));
+        shot.putAll(ToolArtifacts.reference("shot.png", 2, "image/png", 1234));
+        ToolAdapter screenshot = new ToolAdapter(tool("screenshot", shot),
+                new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)), ApprovalGate.OPEN);
+        ToolContext context = context();
+
+        assertEquals(shot, screenshot.runAsync(Map.of(), context).blockingGet());
+        assertEquals(Map.of("shot.png", 2), context.eventActions().artifactDelta());
+
+        ToolContext plain = context();
+        new ToolAdapter(tool("echo", Map.of("ok", true)), new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)),
+                ApprovalGate.OPEN).runAsync(Map.of(), plain).blockingGet();
+        assertEquals(Map.of(), plain.eventActions().artifactDelta());
+    }
+
+    private static ToolContext context() {
+        Session session = Session.builder("s1").appName("lango").userId("ann").build();
+        return ToolContext.builder(InvocationContext.builder().session(session).invocationId("i1")
+                .agent(com.google.adk.agents.LlmAgent.builder().name("a").build())
+                .sessionService(new com.google.adk.sessions.InMemorySessionService()).build()).build();
+    }
+
+    private static Tool tool(String name, Map<String, Object> result) {
+        return new Tool() {
+            public String name() { return name; }
+            public String description() { return name; }
+            public ai.lango.tool.Safety safety() { return ai.lango.tool.Safety.SAFE; }
+            public Map<String, Object> parameters() { return Map.of("type", "object", "properties", Map.of()); }
+            public Map<String, Object> call(Map<String, Object> args) { return result; }
+        };
     }
 }
