@@ -18,8 +18,9 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * The other routes ADK's dev UI calls, answered as ADK's API server answers them or, for what
- * Lango does not have (the agent builder, evaluations, traces, artifacts), with an empty valid
- * answer, so the UI shows its chat without errors. The same paths as ADK's server, under /api.
+ * Lango does not have (the agent builder, evaluations, traces), with an empty valid answer, so the
+ * UI shows its chat without errors. The same paths as ADK's server, under /api. (Artifacts:
+ * {@link ArtifactsResource}.)
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
@@ -102,14 +103,6 @@ public class DevUiApi {
     @Path("apps/{app}/eval-sets")
     public Response createEvalSet(@PathParam("app") String app) {
         return notSupported("evaluations");
-    }
-
-    /** Artifacts are kept in memory for a run only: none to list. */
-    @GET
-    @Path("apps/{app}/users/{user}/sessions/{session}/artifacts")
-    public String artifacts(@PathParam("app") String app, @PathParam("user") String user,
-                            @PathParam("session") String session) {
-        return "[]";
     }
 
     /** The agent tree as Graphviz DOT, as ADK's server draws it for an event. */
