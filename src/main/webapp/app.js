@@ -1,5 +1,5 @@
-// Lango chat page: WebSocket chat (docs/contract.md) with streamed Markdown, tool calls, delegation,
-// errors and automatic reconnect. Sessions come from the ADK session routes. With lango.auth.token
+// Lango chat page: WebSocket chat (docs/contract.md) with streamed Markdown, tool calls (with the
+// images they saved as artifacts), delegation, errors and automatic reconnect. Sessions come from the ADK session routes. With lango.auth.token
 // set, the page asks for the token before it connects, says "connected" only once the server has
 // accepted it, and keeps every message typed meanwhile until it can be sent.
 (function () {
@@ -53,6 +53,44 @@
     } else {
       target.box.insertBefore(pre, target.body);
     }
+    const image = artifactImage(result.result);
+    if (image) {
+      if (details) details.after(image);
+      else target.box.insertBefore(image, target.body);
+    }
+  }
+
+  /**
+   * A tool result that names an image it saved as an artifact ({"artifact","version","mimeType"},
+   * ai.lango.tool.ToolArtifacts) shows it under the tool call: the part is read from ADK's artifact
+   * route with the page's token, its base64 (standard or URL-safe) turned into a blob: URL.
+   */
+  function artifactImage(r) {
+    if (!r || typeof r.artifact !== "string" || !Number.isInteger(r.version)
+      || typeof r.mimeType !== "string" || !r.mimeType.startsWith("image/")) return null;
+    const label = r.artifact + " (version " + r.version + ")";
+    const figure = el("figure", "artifact");
+    const caption = el("figcaption", null, label);
+    figure.appendChild(caption);
+    const url = "api/apps/lango/users/" + USER + "/sessions/" + encodeURIComponent(sessionKey) + "/artifacts/"
+      + encodeURIComponent(r.artifact) + "/versions/" + r.version;
+    fetch(url, { headers: headers() })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error("HTTP " + response.status))))
+      .then((part) => {
+        const blob = part.inlineData || {};
+        if (!blob.data) throw new Error("no image data");
+        const b64 = blob.data.replace(/-/g, "+").replace(/_/g, "/");
+        const text = atob(b64 + "===".slice((b64.length + 3) % 4));
+        const bytes = new Uint8Array(text.length);
+        for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+        const img = el("img");
+        img.alt = label;
+        img.onload = () => { URL.revokeObjectURL(img.src); scroll(); };
+        img.src = URL.createObjectURL(new Blob([bytes], { type: blob.mimeType || r.mimeType }));
+        figure.insertBefore(img, caption);
+      })
+      .catch((e) => { caption.textContent = label + ": not available (" + e.message + ")"; });
+    return figure;
   }
 
   /** Whether this server wants a token, and whether the stored one is right: a 401 from the API says so. */
