@@ -27,12 +27,14 @@ import java.util.function.Supplier;
  * refuses anyone else); artifacts belong to the user's own session by that id, so another user's
  * never shows (404). A name that could not have been saved is a 400.
  */
-@Path("/")
+// The whole prefix here, not on the methods: a request is matched to the root resource with the longest
+// literal path first, and SessionsResource's "apps/{app}/users/{user}/sessions" would take these otherwise.
+@Path(ArtifactsResource.ARTIFACTS)
 @Produces(MediaType.APPLICATION_JSON)
 @ApplicationScoped
 public class ArtifactsResource {
 
-    private static final String ARTIFACTS = "apps/{app}/users/{user}/sessions/{session}/artifacts";
+    static final String ARTIFACTS = "apps/{app}/users/{user}/sessions/{session}/artifacts";
 
     @Inject
     AdkArtifacts artifacts;
@@ -41,34 +43,33 @@ public class ArtifactsResource {
     LangoSettings settings;
 
     @GET
-    @Path(ARTIFACTS)
     public Response names(@PathParam("app") String app, @PathParam("user") String user, @PathParam("session") String session) {
         return checked(app, user, session, () -> json(artifacts.names(user, session)));
     }
 
     @GET
-    @Path(ARTIFACTS + "/{name}")
+    @Path("{name}")
     public Response latest(@PathParam("app") String app, @PathParam("user") String user, @PathParam("session") String session,
                            @PathParam("name") String name, @QueryParam("version") String version) {
         return part(app, user, session, name, version);
     }
 
     @GET
-    @Path(ARTIFACTS + "/{name}/versions")
+    @Path("{name}/versions")
     public Response versions(@PathParam("app") String app, @PathParam("user") String user, @PathParam("session") String session,
                              @PathParam("name") String name) {
         return checked(app, user, session, () -> json(artifacts.versions(user, session, name)));
     }
 
     @GET
-    @Path(ARTIFACTS + "/{name}/versions/{version}")
+    @Path("{name}/versions/{version}")
     public Response version(@PathParam("app") String app, @PathParam("user") String user, @PathParam("session") String session,
                             @PathParam("name") String name, @PathParam("version") String version) {
         return part(app, user, session, name, version);
     }
 
     @DELETE
-    @Path(ARTIFACTS + "/{name}")
+    @Path("{name}")
     public Response delete(@PathParam("app") String app, @PathParam("user") String user, @PathParam("session") String session,
                            @PathParam("name") String name) {
         return checked(app, user, session, () -> {
