@@ -59,6 +59,9 @@ public class BrowserPool {
     @Inject
     LangoSettings.Browser settings;
 
+    @Inject
+    LangoSettings.Database database;
+
     private HostPolicy policy;
     private ExecutorService proxyConnections;
     private ScheduledExecutorService reaper;
@@ -104,14 +107,14 @@ public class BrowserPool {
     public <T> T act(SessionRef session, boolean navigates, Action<T> action) throws BrowserException {
         Engine current = engine();
         try {
-            return current.call(() -> action.run(current.tab(session, !navigates)));
+            return current.call(() -> current.act(session, !navigates, action));
         } catch (Crashed crashed) {
             LOG.warning("the browser stopped (" + crashed.getMessage() + "); starting it again");
             retire(current);
             Engine fresh = engine();
             try {
                 if (navigates) {
-                    return fresh.call(() -> action.run(fresh.tab(session, false)));
+                    return fresh.call(() -> fresh.act(session, false, action));
                 }
                 String reopened = fresh.call(() -> fresh.tab(session, true).url());
                 throw new BrowserException("the browser had stopped and was started again; the page was reopened at "
@@ -318,6 +321,7 @@ public class BrowserPool {
                     if (cause instanceof java.util.concurrent.RejectedExecutionException) {
                         throw new Crashed("the browser was stopped");
                     }
+                    LOG.log(Level.WARNING, "a browser action failed", cause);
                     throw new BrowserException(cause.getClass().getSimpleName() + ": " + cause.getMessage());
                 } catch (java.util.concurrent.RejectedExecutionException e) {
                     throw new Crashed("the browser was stopped");
@@ -370,14 +374,23 @@ public class BrowserPool {
                 tab.page = pages.isEmpty() ? tab.context.newPage() : pages.get(pages.size() - 1);
             }
             tab.lastUsedMillis = System.currentTimeMillis();
-            TabView view = new TabView(tab);
-            String url = tab.page.url();
-            if (url.startsWith("http")) {
-                synchronized (lastUrls) {
-                    lastUrls.put(scope, url);
+            return new TabView(tab);
+        }
+
+        /** The action on the session's tab; the page it leaves, remembered to reopen. */
+        <T> T act(SessionRef session, boolean reopen, Action<T> action) throws BrowserException {
+            TabView tab = tab(session, reopen);
+            try {
+                return action.run(tab);
+            } finally {
+                tab.tab.lastUsedMillis = System.currentTimeMillis();
+                String url = tab.page().isClosed() ? "" : tab.url();
+                if (url.startsWith("http:") || url.startsWith("https:")) {
+                    synchronized (lastUrls) {
+                        lastUrls.put(session.scope(), url);
+                    }
                 }
             }
-            return view;
         }
 
         private Tab open() throws BrowserException {
@@ -411,27 +424,40 @@ public class BrowserPool {
         }
 
         /** Starts Playwright's driver and Chromium, if not yet. */
-        private void start() {
+        private void start() throws BrowserException {
             if (browser != null) {
                 return;
             }
+            try {
+                // Read by Playwright when its driver is first created: a preinstalled driver, not one it unpacks itself.
+                System.setProperty("playwright.cli.dir", DriverFiles.unpack(database.dataDir().resolve("browser")).toString());
+            } catch (IOException e) {
+                throw new BrowserException(e.getMessage());
+            }
             Set<Long> before = children();
-            playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of(
-                    "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1",
-                    "PLAYWRIGHT_NODEJS_PATH", settings.node().toString())));
-            Set<Long> after = children();
-            after.removeAll(before);
-            driverPids = after;
-            browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
-                    .setExecutablePath(settings.executable())
-                    .setHeadless(true)
-                    .setTimeout(Math.max(30_000, actionTimeoutMillis()))
-                    .setArgs(List.of(marker,
-                            // Nothing leaves but through a context's proxy: the browser-wide one goes nowhere.
-                            "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                            "--no-first-run", "--disable-quic", "--disable-gpu", "--dns-prefetch-disable",
-                            "--webrtc-ip-handling-policy=disable_non_proxied_udp", "--force-webrtc-ip-handling-policy")));
+            try {
+                playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of(
+                        "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1",
+                        "PLAYWRIGHT_NODEJS_PATH", settings.node().toString())));
+                Set<Long> after = children();
+                after.removeAll(before);
+                driverPids = after;
+                browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
+                        .setExecutablePath(settings.executable())
+                        .setHeadless(true)
+                        .setTimeout(Math.max(30_000, actionTimeoutMillis()))
+                        .setArgs(List.of(marker,
+                                // Nothing leaves but through a context's proxy: the browser-wide one goes nowhere.
+                                "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+                                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                                "--no-first-run", "--disable-quic", "--disable-gpu", "--dns-prefetch-disable",
+                                "--webrtc-ip-handling-policy=disable_non_proxied_udp", "--force-webrtc-ip-handling-policy")));
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the browser did not start", e);
+                closeAll();
+                throw new BrowserException("the browser did not start (" + settings.executable() + " with Node.js "
+                        + settings.node() + "): " + firstLine(e));
+            }
             LOG.info("browser started: " + settings.executable() + " " + browser.version());
         }
 

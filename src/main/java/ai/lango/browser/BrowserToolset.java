@@ -90,8 +90,14 @@ public class BrowserToolset implements Toolset {
         return text == null ? "" : text.length() <= max ? text : text.substring(0, max) + "…";
     }
 
-    private static Locator locate(Page page, String target) {
-        return page.locator(Snapshots.selector(target));
+    /** The element a target names; an error at once, not after the timeout, when nothing on the page matches. */
+    private static Locator locate(Page page, String target) throws BrowserException {
+        Locator locator = page.locator(Snapshots.selector(target));
+        if (locator.count() == 0) {
+            throw new BrowserException("nothing on the page matches \"" + target + "\" (refs change when the page does: take"
+                    + " a new browser_snapshot)");
+        }
+        return locator;
     }
 
     /** After an action that may have started a navigation: its document loaded, if one started. */
@@ -211,7 +217,7 @@ public class BrowserToolset implements Toolset {
         @Override
         Map<String, Object> run(Map<String, Object> args, SessionRef session) throws ToolException, BrowserException {
             String target = ToolArgs.optional(args, "target");
-            return pool.act(session, false, tab -> page(tab, Optional.ofNullable(target).map(t -> locate(tab.page(), t))));
+            return pool.act(session, false, tab -> page(tab, target == null ? Optional.empty() : Optional.of(locate(tab.page(), target))));
         }
     }
 

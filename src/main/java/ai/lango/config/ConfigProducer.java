@@ -105,6 +105,12 @@ public class ConfigProducer {
 
     @Produces
     @Singleton
+    LangoSettings.Browser browser(LangoSettings settings) {
+        return settings.browser();
+    }
+
+    @Produces
+    @Singleton
     LangoSettings.Vault vault(LangoSettings settings) {
         return settings.vault();
     }

@@ -260,6 +260,45 @@ public final class Keys {
             0, 100_000, "an integer number of tokens", "The most tokens the skills' names and descriptions take in the prompt."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group BROWSER = new Group("Browser",
+            "The browser_ tools: a headless Chromium the agent reads and acts on web pages with, one context per session,"
+                    + " kept off this machine and its private networks.");
+
+    public static final Setting<Boolean> BROWSER_ENABLED = BROWSER.add(Setting.bool("lango.tools.browser.enabled", false,
+            "The browser_ tools (navigate, snapshot, click, type, press_key, select_option, wait_for, screenshot, back,"
+                    + " close). Needs a Chromium and Node.js on the machine; nothing is downloaded."));
+    public static final Setting<String> BROWSER_EXECUTABLE = BROWSER.add(Setting.text("lango.tools.browser.executable", null,
+            "The Chromium or Chrome binary. Unset: the first of /usr/bin/chromium, /usr/bin/chromium-browser,"
+                    + " /usr/bin/google-chrome, /usr/bin/google-chrome-stable that exists.").example("/opt/chrome/chrome"));
+    public static final Setting<String> BROWSER_NODE = BROWSER.add(Setting.text("lango.tools.browser.node", null,
+            "The Node.js binary (18 or later) that runs Playwright's driver. Unset: node on the PATH.")
+            .example("/usr/local/bin/node"));
+    public static final Setting<Duration> BROWSER_SESSION_TIMEOUT = BROWSER.add(Setting.duration(
+            "lango.tools.browser.session-timeout", Duration.ofMinutes(10), Duration.ofSeconds(1), null,
+            "A session's browser context (its pages, cookies and storage) is closed after this long unused; the browser"
+                    + " itself when no context is left."));
+    public static final Setting<Integer> BROWSER_MAX_CONTEXTS = BROWSER.add(Setting.integer("lango.tools.browser.max-contexts",
+            8, 1, 1000, "an integer from 1 to 1000", "Sessions with a browser context at once; one more closes the least"
+                    + " recently used (it reopens its last page when used again)."));
+    public static final Setting<List<String>> BROWSER_ALLOWED_HOSTS = BROWSER.add(Setting.list(
+            "lango.tools.browser.allowed-hosts", "a comma-separated list of host names or addresses, each with an optional"
+                    + " :port, or *.domain", Keys::browserHost,
+            "Hosts the browser may open although they are on this machine or a private network (loopback, private,"
+                    + " link-local, unique local). Everything else public is open.").example("intranet.example.com,10.0.0.5:8080"));
+    public static final Setting<List<String>> BROWSER_BLOCKED_HOSTS = BROWSER.add(Setting.list(
+            "lango.tools.browser.blocked-hosts", "a comma-separated list of host names or addresses, each with an optional"
+                    + " :port, or *.domain", Keys::browserHost, "Hosts the browser never opens, public or not.")
+            .example("*.tracker.example,203.0.113.7"));
+    public static final Setting<Integer> BROWSER_SNAPSHOT_MAX_CHARS = BROWSER.add(Setting.integer(
+            "lango.tools.browser.snapshot-max-chars", 12_000, 500, 1_000_000, "an integer from 500 to 1000000",
+            "The most characters of a page snapshot a tool result carries (about a quarter as many tokens); a longer one"
+                    + " is cut, with a note on reading one part by its ref or a CSS selector."));
+    public static final Setting<Duration> BROWSER_TIMEOUT = BROWSER.add(Setting.duration("lango.tools.browser.timeout",
+            Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofMinutes(10),
+            "The longest one browser action (a navigation, a click, a wait) may take; a browser that does not answer in"
+                    + " twice this is restarted."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group QUOTAS = new Group("Quotas",
             "Limits per user, for users who do not administer (administrators and the operator have none); 0: no limit."
                     + " Rates and concurrent turns are counted per server.");
@@ -349,5 +388,12 @@ public final class Keys {
 
     private static boolean httpUrl(String url) {
         return url.startsWith("http://") || url.startsWith("https://");
+    }
+
+    private static String browserHost(String host) {
+        HostRule.problem(host).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        return host.toLowerCase(Locale.ROOT);
     }
 }

@@ -13,7 +13,25 @@ import java.util.Optional;
  */
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
-                            Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills) {
+                            Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills,
+                            Browser browser) {
+
+    /**
+     * lango.tools.browser.*: whether the browser tools are on, the Chromium and Node.js they run, how long
+     * a session's context lives unused and how many there may be, where the browser may go, how much of
+     * a snapshot a result carries, and how long one action may take.
+     */
+    public record Browser(boolean enabled, Path executable, Path node, Duration sessionTimeout, int maxContexts,
+                          List<String> allowedHosts, List<String> blockedHosts, int snapshotMaxChars, Duration timeout) {
+
+        public static final Browser OFF = new Browser(false, Path.of("chromium"), Path.of("node"), Duration.ofMinutes(10), 8,
+                List.of(), List.of(), 12_000, Duration.ofSeconds(30));
+
+        public Browser {
+            allowedHosts = List.copyOf(allowedHosts);
+            blockedHosts = List.copyOf(blockedHosts);
+        }
+    }
 
     /** lango.skills.*: whether skills are on, their folder, and the prompt tokens their descriptions may take. */
     public record Skills(boolean enabled, Path dir, int promptBudget) {

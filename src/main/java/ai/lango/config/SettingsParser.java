@@ -102,7 +102,40 @@ public final class SettingsParser {
                         get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval(),
                 new LangoSettings.Approval(LangoSettings.Approval.Policy.valueOf(get(Keys.APPROVAL_POLICY).toUpperCase(Locale.ROOT)),
                         java.util.Set.copyOf(get(Keys.APPROVAL_SENSITIVE)), java.util.Set.copyOf(get(Keys.APPROVAL_EXEMPT)),
-                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir), skills(dataDir));
+                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir), skills(dataDir), browser());
+    }
+
+    /** The browser settings; switched on, it needs a Chromium and a Node.js, named or found. */
+    private LangoSettings.Browser browser() {
+        boolean enabled = get(Keys.BROWSER_ENABLED);
+        Path executable = executable(Keys.BROWSER_EXECUTABLE, enabled, List.of("/usr/bin/chromium", "/usr/bin/chromium-browser",
+                "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"), "a Chromium or Chrome binary");
+        List<String> onPath = Arrays.stream(Optional.ofNullable(System.getenv("PATH")).orElse("/usr/local/bin:/usr/bin:/bin")
+                .split(java.io.File.pathSeparator)).filter(dir -> !dir.isBlank()).map(dir -> dir + "/node").toList();
+        Path node = executable(Keys.BROWSER_NODE, enabled, onPath, "the Node.js binary");
+        return new LangoSettings.Browser(enabled, executable, node, get(Keys.BROWSER_SESSION_TIMEOUT),
+                get(Keys.BROWSER_MAX_CONTEXTS), get(Keys.BROWSER_ALLOWED_HOSTS), get(Keys.BROWSER_BLOCKED_HOSTS),
+                get(Keys.BROWSER_SNAPSHOT_MAX_CHARS), get(Keys.BROWSER_TIMEOUT));
+    }
+
+    /** The binary {@code setting} names, else the first of {@code candidates} that can run; checked only when needed. */
+    private Path executable(Setting<String> setting, boolean needed, List<String> candidates, String what) {
+        Optional<String> named = find(setting);
+        if (named.isPresent()) {
+            Path path = Path.of(named.get());
+            if (needed && !java.nio.file.Files.isExecutable(path)) {
+                throw invalid(setting.key(), named.get(), what + " that exists and can run");
+            }
+            return path;
+        }
+        Optional<Path> found = candidates.stream().map(Path::of).filter(java.nio.file.Files::isExecutable).findFirst();
+        if (needed && found.isEmpty()) {
+            throw invalid(setting.key(), null, "the path of " + what + " (none found at " + String.join(", ", candidates)
+                    + "; " + Keys.BROWSER_ENABLED + " needs one)");
+        }
+        Path path = found.orElse(Path.of(candidates.get(0)));
+        shown(setting, path.toString());
+        return path;
     }
 
     private LangoSettings.Skills skills(Path dataDir) {

@@ -1,0 +1,316 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The browser tools on the real server with Debian's Chromium, driven by the fake model's tool
+ * calls against pages this test serves on 127.0.0.1: navigate and read refs from the snapshot,
+ * click and type by those refs and by CSS selectors, wait for text, go back; a screenshot kept as
+ * a session artifact, read through ADK's artifact route and shown on the chat page; the server
+ * itself, the metadata address and a redirect to a refused host refused, the refused host never
+ * reached; a killed browser started again; an idle context closed.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class BrowserIT extends FakeLlmIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final boolean CHROMIUM = Files.isExecutable(ItBrowser.CHROMIUM);
+    /** Requests the refused host got: must stay empty. */
+    private static final List<String> CANARY_HITS = new CopyOnWriteArrayList<>();
+    private static final HttpServer PAGES = serve(BrowserIT::page);
+    private static final HttpServer CANARY = serve(exchange -> {
+        CANARY_HITS.add(exchange.getRequestURI().toString());
+        answer(exchange, 200, "text/plain", "the canary was reached");
+    });
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        // Without Chromium the browser stays off (switched on, it would refuse the start) and the tests skip.
+        return ItDeployments.configured(ItDeployments.war("lango-browser.war"), "lango.tools.browser.enabled=" + CHROMIUM + "\n"
+                + "lango.tools.browser.allowed-hosts=127.0.0.1:" + PAGES.getAddress().getPort() + "\n"
+                + "lango.tools.browser.session-timeout=PT8S\n"
+                + "lango.tools.browser.timeout=PT20S\n"
+                + "lango.security.approval.policy=none\n");
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private String session;
+
+    @BeforeEach
+    void skipWithoutChromium() {
+        assumeTrue(CHROMIUM, "browser tests skipped: install Debian's chromium");
+        session = "browser-" + UUID.randomUUID();
+    }
+
+    @AfterAll
+    static void stopPages() {
+        PAGES.stop(0);
+        CANARY.stop(0);
+    }
+
+    private static HttpServer serve(com.sun.net.httpserver.HttpHandler handler) {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server.createContext("/", handler);
+            server.start();
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String pages(String path) {
+        return "http://127.0.0.1:" + PAGES.getAddress().getPort() + path;
+    }
+
+    private static void page(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String query = exchange.getRequestURI().getQuery();
+        switch (path) {
+            case "/" -> answer(exchange, 200, "text/html", "<html><head><title>Lango test shop</title></head><body>"
+                    + "<h1>Welcome</h1><a href='/second'>Second page</a>"
+                    + "<form action='/search'><input name='q' aria-label='Query'><button>Search</button></form>"
+                    + "<label>Colour <select name='c' id='colour'><option value='r'>Red</option><option value='b'>Blue</option>"
+                    + "</select></label><button id='later' onclick=\"setTimeout(() => document.getElementById('out')"
+                    + ".textContent = 'Loaded late', 1500)\">Load later</button><p id='out'></p></body></html>");
+            case "/second" -> answer(exchange, 200, "text/html", "<html><head><title>Second</title></head><body>"
+                    + "<p>This is the second page</p></body></html>");
+            case "/search" -> answer(exchange, 200, "text/html", "<html><head><title>Results</title></head><body>"
+                    + "<h1>Results for " + query.replace("q=", "").replace('+', ' ').replace("<", "") + "</h1></body></html>");
+            case "/to-canary" -> redirect(exchange, "http://127.0.0.1:" + CANARY.getAddress().getPort() + "/stolen");
+            case "/to-metadata" -> redirect(exchange, "http://169.254.169.254/latest/meta-data/");
+            case "/with-canary-image" -> answer(exchange, 200, "text/html", "<html><body><p>Image below</p><img src='http://127.0.0.1:"
+                    + CANARY.getAddress().getPort() + "/pixel.png'></body></html>");
+            default -> answer(exchange, 404, "text/plain", "no such page");
+        }
+    }
+
+    private static void redirect(HttpExchange exchange, String location) throws IOException {
+        exchange.getResponseHeaders().add("Location", location);
+        exchange.sendResponseHeaders(302, -1);
+        exchange.close();
+    }
+
+    private static void answer(HttpExchange exchange, int status, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", type + "; charset=utf-8");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    private HttpResponse<String> call(String method, String path, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** One turn of this test's session in which the model calls {@code tool}: the tool's answer as the model read it. */
+    private JsonNode tool(String tool, String args) throws Exception {
+        return turn(tool, args).answer;
+    }
+
+    private record Turn(JsonNode answer, String events) {
+    }
+
+    private Turn turn(String tool, String args) throws Exception {
+        String callId = "call_" + UUID.randomUUID().toString().substring(0, 8);
+        fake.enqueue(Reply.openAiToolCall(callId, tool, args)).enqueue(Reply.openAiText("done"));
+        int before = fake.requests().size();
+        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest("user", session, "use the browser"));
+        assertEquals(200, run.statusCode(), run.body());
+        for (FakeLlmServer.Recorded request : fake.requests().subList(before, fake.requests().size())) {
+            for (JsonNode message : request.json().path("messages")) {
+                if (callId.equals(message.path("tool_call_id").asText())) {
+                    return new Turn(TestJson.MAPPER.readTree(message.path("content").asText()), run.body());
+                }
+            }
+        }
+        throw new AssertionError("the model never got the answer of " + tool + ": " + run.body());
+    }
+
+    /** The ref the snapshot gives the element with this role and name. */
+    private static String ref(JsonNode page, String role, String name) {
+        Matcher ref = Pattern.compile(Pattern.quote(role + " \"" + name + "\"") + ".*?\\[ref=(\\w+)]").matcher(page.path("snapshot").asText());
+        assertTrue(ref.find(), role + " \"" + name + "\" in " + page.path("snapshot").asText());
+        return ref.group(1);
+    }
+
+    @Test
+    void theAgentActsByTheRefsOfItsOwnSnapshotAndBySelectors() throws Exception {
+        JsonNode home = tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
+        assertEquals(200, home.path("status").asInt(), home.toString());
+        assertEquals("Lango test shop", home.path("title").asText());
+        assertTrue(home.path("snapshot").asText().contains("heading \"Welcome\""), home.toString());
+
+        JsonNode second = tool("browser_click", "{\"target\":\"" + ref(home, "link", "Second page") + "\"}");
+        assertEquals(pages("/second"), second.path("url").asText());
+        assertTrue(second.path("snapshot").asText().contains("This is the second page"), second.toString());
+
+        JsonNode back = tool("browser_back", "{}");
+        assertEquals(pages("/"), back.path("url").asText(), back.toString());
+
+        JsonNode results = tool("browser_type", "{\"target\":\"" + ref(back, "textbox", "Query") + "\",\"text\":\"lango shoes\","
+                + "\"submit\":true}");
+        assertTrue(results.path("url").asText().startsWith(pages("/search?q=lango")), results.toString());
+        assertTrue(results.path("snapshot").asText().contains("heading \"Results for lango shoes\""), results.toString());
+
+        tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
+        JsonNode chosen = tool("browser_select_option", "{\"target\":\"#colour\",\"values\":[\"Blue\"]}");
+        assertEquals("b", chosen.path("selected").get(0).asText(), chosen.toString());
+
+        tool("browser_click", "{\"target\":\"button#later\"}");
+        JsonNode waited = tool("browser_wait_for", "{\"text\":\"Loaded late\"}");
+        assertTrue(waited.path("snapshot").asText().contains("Loaded late"), waited.toString());
+
+        JsonNode part = tool("browser_snapshot", "{\"target\":\"form\"}");
+        assertTrue(part.path("snapshot").asText().contains("button \"Search\""), part.toString());
+        assertFalse(part.path("snapshot").asText().contains("Welcome"), "only the form: " + part);
+
+        JsonNode missing = tool("browser_click", "{\"target\":\"e999\"}");
+        assertTrue(missing.path("error").asText().startsWith("browser_click: "), missing.toString());
+        JsonNode closed = tool("browser_close", "{}");
+        assertTrue(closed.path("closed").asBoolean(), closed.toString());
+    }
+
+    @Test
+    void theServerItselfTheMetadataAddressAndARedirectToARefusedHostStayRefused() throws Exception {
+        String own = tool("browser_navigate", "{\"url\":\"" + base + "api/admin/users\"}").path("error").asText();
+        assertTrue(own.contains("refused") && own.contains("loopback"), own);
+        String metadata = tool("browser_navigate", "{\"url\":\"http://169.254.169.254/latest/meta-data/\"}").path("error").asText();
+        assertTrue(metadata.contains("refused") && metadata.contains("link-local"), metadata);
+        String file = tool("browser_navigate", "{\"url\":\"file:///etc/passwd\"}").path("error").asText();
+        assertTrue(file.contains("only http and https"), file);
+
+        JsonNode redirected = tool("browser_navigate", "{\"url\":\"" + pages("/to-canary") + "\"}");
+        assertEquals(403, redirected.path("status").asInt(), redirected.toString());
+        assertTrue(redirected.path("refused").asText().contains("loopback"), redirected.toString());
+        JsonNode toMetadata = tool("browser_navigate", "{\"url\":\"" + pages("/to-metadata") + "\"}");
+        assertTrue(toMetadata.path("refused").asText().contains("link-local"), toMetadata.toString());
+        JsonNode image = tool("browser_navigate", "{\"url\":\"" + pages("/with-canary-image") + "\"}");
+        assertTrue(image.path("events").toString().contains("refused http://127.0.0.1:" + CANARY.getAddress().getPort()
+                + "/pixel.png"), "a page's own request is refused and reported: " + image);
+        assertEquals(List.of(), CANARY_HITS, "the refused host never got a request");
+    }
+
+    @Test
+    void aScreenshotIsASessionArtifactReadThroughAdksRouteAndItsEvent() throws Exception {
+        tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
+        Turn shot = turn("browser_screenshot", "{}");
+        JsonNode answer = shot.answer;
+        assertEquals("browser-screenshot.png", answer.path("artifact").asText(), answer.toString());
+        assertFalse(answer.toString().contains("iVBOR"), "the model gets the artifact's name, not the image");
+        assertTrue(shot.events.contains("\"artifactDelta\":{\"browser-screenshot.png\":" + answer.path("version").asInt() + "}"),
+                "the function response event names the artifact, for the dev UI: " + shot.events);
+
+        String route = "api/apps/lango/users/user/sessions/" + session + "/artifacts";
+        assertEquals("[\"browser-screenshot.png\"]", call("GET", route, null).body());
+        HttpResponse<String> part = call("GET", route + "/browser-screenshot.png/versions/" + answer.path("version").asInt(), null);
+        assertEquals(200, part.statusCode(), part.body());
+        JsonNode inline = TestJson.MAPPER.readTree(part.body()).path("inlineData");
+        assertEquals("image/png", inline.path("mimeType").asText());
+        byte[] png = Base64.getDecoder().decode(inline.path("data").asText());
+        assertEquals(answer.path("bytes").asLong(), png.length);
+        assertEquals("PNG", new String(png, 1, 3, StandardCharsets.US_ASCII));
+
+        assertEquals(204, call("DELETE", "api/apps/lango/users/user/sessions/" + session, null).statusCode());
+        assertEquals("[]", call("GET", route, null).body(), "deleted with the session");
+    }
+
+    @Test
+    void theChatPageShowsTheScreenshotTheAgentTook() throws Exception {
+        ChromeDriver page = ItBrowser.start();
+        try {
+            fake.enqueue(Reply.openAiToolCall("call_nav_" + session, "browser_navigate", "{\"url\":\"" + pages("/") + "\"}"))
+                    .enqueue(Reply.openAiToolCall("call_shot_" + session, "browser_screenshot", "{}"))
+                    .enqueue(Reply.openAiText("Here is the shop."));
+            page.get(base.toString());
+            WebDriverWait wait = new WebDriverWait(page, Duration.ofSeconds(60));
+            wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+            page.findElement(By.id("input")).sendKeys("Show me the shop");
+            page.findElement(By.id("send")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Here is the shop."));
+            WebElement image = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg img")));
+            wait.until(driver -> ((Number) page.executeScript("return arguments[0].complete ? arguments[0].naturalWidth : 0",
+                    image)).intValue() > 0);
+            assertEquals(1280L, page.executeScript("return arguments[0].naturalWidth", image), "the whole 1280-pixel viewport");
+            assertTrue(image.getAttribute("src").startsWith("blob:"), image.getAttribute("src"));
+            ItBrowser.screenshot(page, "chat-page-browser-screenshot");
+        } finally {
+            page.quit();
+        }
+    }
+
+    @Test
+    void aKilledBrowserIsStartedAgainAtTheNextUse() throws Exception {
+        assertEquals(200, tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}").path("status").asInt());
+        List<ProcessHandle> chromium = new ArrayList<>(ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains("--lango-browser=")).orElse(false))
+                .toList());
+        assertFalse(chromium.isEmpty(), "Chromium runs, marked as Lango's");
+        chromium.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : chromium) {
+            p.onExit().get();
+        }
+        JsonNode again = tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}");
+        assertEquals(200, again.path("status").asInt(), "navigated in a new browser: " + again);
+        assertTrue(again.path("snapshot").asText().contains("This is the second page"), again.toString());
+        assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create(base.toString()).resolve("/health/live")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode(), "the server never noticed");
+    }
+
+    @Test
+    void anIdleContextIsClosedAndItsPageReopenedWhenUsedAgain() throws Exception {
+        tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}");
+        Thread.sleep(8_000 + 4_000 + 2_000); // the session timeout, the reaper's period, and slack
+        JsonNode later = tool("browser_snapshot", "{}");
+        assertTrue(later.path("events").toString().contains("had been closed"), later.toString());
+        assertEquals(pages("/second"), later.path("url").asText());
+        assertNotNull(later.path("snapshot").asText());
+    }
+}
