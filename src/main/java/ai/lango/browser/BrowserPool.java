@@ -153,16 +153,20 @@ public class BrowserPool {
         }
     }
 
-    /** Sessions with an open context now (for tests and the admin API). */
-    public int openContexts() {
+    /** Whether Chromium runs now, and how many sessions have a context in it. */
+    public record Status(boolean running, int contexts) {
+    }
+
+    /** What runs now (for operators). */
+    public Status status() {
         Engine current = currentEngine();
         if (current == null) {
-            return 0;
+            return new Status(false, 0);
         }
         try {
-            return current.call(() -> current.tabs.size());
+            return current.call(() -> new Status(current.browser != null && current.browser.isConnected(), current.tabs.size()));
         } catch (BrowserException | Crashed e) {
-            return 0;
+            return new Status(false, 0);
         }
     }
 

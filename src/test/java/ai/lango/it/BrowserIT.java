@@ -72,6 +72,7 @@ class BrowserIT extends FakeLlmIT {
         return ItDeployments.configured(ItDeployments.war("lango-browser.war"), "lango.tools.browser.enabled=" + CHROMIUM + "\n"
                 + "lango.tools.browser.allowed-hosts=127.0.0.1:" + PAGES.getAddress().getPort() + "\n"
                 + "lango.tools.browser.session-timeout=PT8S\n"
+                + "lango.tools.browser.max-contexts=3\n"
                 + "lango.tools.browser.timeout=PT20S\n"
                 + "lango.security.approval.policy=none\n");
     }
@@ -286,6 +287,29 @@ class BrowserIT extends FakeLlmIT {
         }
     }
 
+    /** ADK's own dev UI, nobody here wrote it: it fetches the artifact the event names and shows the image. */
+    @Test
+    void adksDevUiShowsTheScreenshotTheAgentTook() throws Exception {
+        ChromeDriver page = ItBrowser.start();
+        try {
+            fake.enqueue(Reply.openAiToolCall("call_nav_" + session, "browser_navigate", "{\"url\":\"" + pages("/second") + "\"}"))
+                    .enqueue(Reply.openAiToolCall("call_shot_" + session, "browser_screenshot", "{}"))
+                    .enqueue(Reply.openAiText("Here is the second page."));
+            page.get(base + "dev-ui/");
+            WebDriverWait wait = new WebDriverWait(page, Duration.ofSeconds(60));
+            wait.until(ExpectedConditions.urlContains("app=lango"));
+            WebElement input = wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("textarea.chat-input-box")));
+            input.sendKeys("show me the second page");
+            input.sendKeys(org.openqa.selenium.Keys.ENTER);
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "Here is the second page."));
+            wait.until(driver -> ((Number) page.executeScript("return Array.from(document.querySelectorAll('img'))"
+                    + ".filter(i => i.complete && i.naturalWidth >= 1280).length")).intValue() > 0);
+            ItBrowser.screenshot(page, "adk-dev-ui-browser-screenshot");
+        } finally {
+            page.quit();
+        }
+    }
+
     @Test
     void aKilledBrowserIsStartedAgainAtTheNextUse() throws Exception {
         assertEquals(200, tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}").path("status").asInt());
@@ -302,6 +326,33 @@ class BrowserIT extends FakeLlmIT {
         assertTrue(again.path("snapshot").asText().contains("This is the second page"), again.toString());
         assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create(base.toString()).resolve("/health/live")).build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode(), "the server never noticed");
+    }
+
+    @Test
+    void aDeletedSessionsContextClosesAndBeyondMaxContextsTheLeastRecentlyUsedGoes() throws Exception {
+        String first = session;
+        tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}");
+        for (int i = 0; i < 3; i++) {
+            session = "browser-" + UUID.randomUUID();
+            tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
+        }
+        JsonNode status = TestJson.MAPPER.readTree(call("GET", "api/admin/browser", null).body());
+        assertEquals(3, status.path("contexts").asInt(), "at most max-contexts: " + status);
+        assertTrue(status.path("running").asBoolean(), status.toString());
+
+        assertEquals(204, call("DELETE", "api/apps/lango/users/user/sessions/" + session, null).statusCode());
+        long until = System.currentTimeMillis() + 10_000;
+        while (TestJson.MAPPER.readTree(call("GET", "api/admin/browser", null).body()).path("contexts").asInt() != 2
+                && System.currentTimeMillis() < until) {
+            Thread.sleep(100);
+        }
+        assertEquals(2, TestJson.MAPPER.readTree(call("GET", "api/admin/browser", null).body()).path("contexts").asInt(),
+                "the deleted session's context closed");
+
+        session = first;
+        JsonNode reopened = tool("browser_snapshot", "{}");
+        assertTrue(reopened.path("events").toString().contains("had been closed"), "the evicted session reopens: " + reopened);
+        assertEquals(pages("/second"), reopened.path("url").asText());
     }
 
     @Test

@@ -4,6 +4,7 @@ import ai.lango.prompt.Bounded;
 import ai.lango.session.Message;
 import ai.lango.session.Roles;
 import ai.lango.session.ToolCall;
+import ai.lango.tool.ToolArtifacts;
 import ai.lango.turn.Names;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -158,7 +159,7 @@ public final class EventMessages {
                         .invocationId("")
                         .author(authorOf(message, role, root))
                         .content(content)
-                        .actions(EventActions.builder().build())
+                        .actions(actionsOf(content))
                         .timestamp(message.timestamp().toEpochMilli())
                         .build());
             }
@@ -170,6 +171,16 @@ public final class EventMessages {
             }
         }
         return events;
+    }
+
+    /** A tool event's artifacts (name → version), named by its results as when it ran, for the dev UI to show again. */
+    private static EventActions actionsOf(Content content) {
+        EventActions actions = EventActions.builder().build();
+        for (Part part : content.parts().orElse(List.of())) {
+            part.functionResponse().flatMap(FunctionResponse::response).flatMap(ToolArtifacts::of)
+                    .ifPresent(artifact -> actions.artifactDelta().put(artifact.getKey(), artifact.getValue()));
+        }
+        return actions;
     }
 
     private static String authorOf(Message message, String role, String root) {

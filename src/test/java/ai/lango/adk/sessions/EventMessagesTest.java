@@ -120,6 +120,18 @@ class EventMessagesTest {
     }
 
     @Test
+    void aStoredToolResultNamingAnArtifactGivesItsEventTheArtifactDeltaAgain() {
+        Event event = EventMessages.toEvents(List.of(stored("tool", "", null,
+                new ToolCall("call_shot", "browser_screenshot", null, "{\"url\":\"http://x/\",\"artifact\":"
+                        + "\"browser-screenshot.png\",\"version\":2,\"mimeType\":\"image/png\",\"bytes\":512}"))),
+                "lango-agent").get(0);
+        assertEquals(Map.of("browser-screenshot.png", 2), event.actions().artifactDelta());
+        Event plain = EventMessages.toEvents(List.of(stored("tool", "", null,
+                new ToolCall("call_exec", "exec", null, "{\"result\":\"ok\"}"))), "lango-agent").get(0);
+        assertEquals(Map.of(), plain.actions().artifactDelta());
+    }
+
+    @Test
     void legacyToolMessageInfersResponseFromPrecedingAssistantCall() {
         List<Event> events = EventMessages.toEvents(List.of(
                 stored("assistant", "", null, new ToolCall("call_exec", "exec", "{}", null)),
