@@ -289,6 +289,11 @@ public class BrowserPool {
                     if (browser == null || !browser.isConnected() || gone(e)) {
                         throw new Crashed(firstLine(e));
                     }
+                    if (e instanceof com.microsoft.playwright.TimeoutError) {
+                        // A page that took too long, or a browser that stopped answering? The browser process
+                        // answers this even when a page's renderer is stuck; if it does not, the wait below ends the engine.
+                        browser.newBrowserCDPSession().send("Browser.getVersion");
+                    }
                     throw new BrowserException(firstLine(e));
                 }
             });

@@ -73,7 +73,7 @@ class BrowserIT extends FakeLlmIT {
                 + "lango.tools.browser.allowed-hosts=127.0.0.1:" + PAGES.getAddress().getPort() + "\n"
                 + "lango.tools.browser.session-timeout=PT8S\n"
                 + "lango.tools.browser.max-contexts=3\n"
-                + "lango.tools.browser.timeout=PT20S\n"
+                + "lango.tools.browser.timeout=PT10S\n"
                 + "lango.security.approval.policy=none\n");
     }
 
@@ -353,6 +353,26 @@ class BrowserIT extends FakeLlmIT {
         JsonNode reopened = tool("browser_snapshot", "{}");
         assertTrue(reopened.path("events").toString().contains("had been closed"), "the evicted session reopens: " + reopened);
         assertEquals(pages("/second"), reopened.path("url").asText());
+    }
+
+    @Test
+    void aHungBrowserIsKilledAndStartedAgain() throws Exception {
+        assertEquals(200, tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}").path("status").asInt());
+        ProcessHandle main = ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().map(a -> List.of(a).stream().anyMatch(x -> x.startsWith("--lango-browser="))
+                        && List.of(a).stream().noneMatch(x -> x.startsWith("--type="))).orElse(false))
+                .findFirst().orElseThrow(() -> new AssertionError("Chromium's browser process, marked as Lango's"));
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(main.pid())).start().waitFor());
+        try {
+            String hung = tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}").path("error").asText();
+            assertTrue(hung.contains("did not answer") && hung.contains("started again"), hung);
+            assertTrue(main.onExit().get(java.util.concurrent.TimeUnit.SECONDS.toMillis(10),
+                    java.util.concurrent.TimeUnit.MILLISECONDS) != null, "the hung process was killed");
+        } finally {
+            new ProcessBuilder("kill", "-CONT", Long.toString(main.pid())).start().waitFor();
+        }
+        JsonNode again = tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}");
+        assertEquals(200, again.path("status").asInt(), "a new browser: " + again);
     }
 
     @Test
