@@ -25,8 +25,8 @@ import java.util.List;
 @Provider
 public class SecretMasking implements WriterInterceptor, ReaderInterceptor {
 
-    /** Routes whose bodies carry values on purpose: a secret to store, a new passphrase. */
-    private static final List<String> VALUE_ROUTES = List.of("admin/secrets", "admin/vault");
+    /** Routes whose bodies carry values on purpose: a secret to store, a new passphrase, a wallet key to import. */
+    private static final List<String> VALUE_ROUTES = List.of("admin/secrets", "admin/vault", "admin/payment/wallet");
 
     @Context
     UriInfo uri;

@@ -66,6 +66,8 @@ public class BrowserPool {
     private ExecutorService proxyConnections;
     private ScheduledExecutorService reaper;
     private Engine engine;
+    private java.net.http.HttpClient guarded;
+    private BrowserProxy guardProxy;
     private final Map<String, String> lastUrls = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
@@ -92,6 +94,23 @@ public class BrowserPool {
     /** Where the browser may go. */
     public HostPolicy policy() {
         return policy;
+    }
+
+    /**
+     * An HTTP client for the server's own fetches on the agent's behalf (x402): every connection,
+     * redirects and tunnels included, goes through a proxy of the same policy as the browser's; it
+     * follows no redirect itself.
+     */
+    public synchronized java.net.http.HttpClient guardedHttp() throws IOException {
+        if (guarded == null) {
+            guardProxy = new BrowserProxy(policy, proxyConnections);
+            java.net.URI address = java.net.URI.create(guardProxy.address());
+            guarded = java.net.http.HttpClient.newBuilder()
+                    .proxy(java.net.ProxySelector.of(new java.net.InetSocketAddress(address.getHost(), address.getPort())))
+                    .connectTimeout(java.time.Duration.ofSeconds(10))
+                    .followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
+        }
+        return guarded;
     }
 
     /** How long one Playwright call may take. */
@@ -225,6 +244,11 @@ public class BrowserPool {
                 LOG.log(Level.FINE, "the browser did not close in time", e);
             }
             current.kill();
+        }
+        synchronized (this) {
+            if (guardProxy != null) {
+                guardProxy.close();
+            }
         }
         proxyConnections.shutdownNow();
     }

@@ -105,6 +105,12 @@ public class ConfigProducer {
 
     @Produces
     @Singleton
+    LangoSettings.Payment payment(LangoSettings settings) {
+        return settings.payment();
+    }
+
+    @Produces
+    @Singleton
     LangoSettings.Browser browser(LangoSettings settings) {
         return settings.browser();
     }

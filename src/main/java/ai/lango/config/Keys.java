@@ -1,6 +1,7 @@
 package ai.lango.config;
 
 import ai.lango.provider.ProviderCatalog;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -297,6 +298,35 @@ public final class Keys {
             Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofMinutes(10),
             "The longest one browser action (a navigation, a click, a wait) may take; a browser that does not answer in"
                     + " twice this is restarted."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group PAYMENT = new Group("Payments",
+            "The payment_ tools: USDC on an EVM chain (Base Sepolia by default) from a wallet kept in the vault, held to"
+                    + " limits in code; x402 for HTTP resources that ask to be paid.");
+
+    public static final Setting<Boolean> PAYMENT_ENABLED = PAYMENT.add(Setting.bool("lango.payment.enabled", false,
+            "The payment_ tools. Needs lango.payment.rpc-url."));
+    public static final Setting<String> PAYMENT_RPC_URL = PAYMENT.add(Setting.secret("lango.payment.rpc-url",
+            "The chain's JSON-RPC endpoint (http or https), required when payments are on; often holds an API key, so it is"
+                    + " never shown.").example("https://sepolia.base.org"));
+    public static final Setting<Integer> PAYMENT_CHAIN_ID = PAYMENT.add(Setting.integer("lango.payment.chain-id", 84532, 1,
+            Integer.MAX_VALUE, "a chain id such as 84532 (Base Sepolia) or 8453 (Base)", "The chain the wallet pays on;"
+                    + " the RPC endpoint must serve it."));
+    public static final Setting<String> PAYMENT_USDC_CONTRACT = PAYMENT.add(Setting.text("lango.payment.usdc-contract", null,
+            "USDC's contract on that chain. Unset: Circle's on Base Sepolia (0x036CbD53842c5426634e7929541eC2318f3dCF7e)"
+                    + " or Base (0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913); required on another chain."));
+    public static final Setting<BigDecimal> PAYMENT_MAX_PER_TX = PAYMENT.add(Setting.decimal("lango.payment.limits.max-per-tx",
+            "1.00", "The most one payment may be, in USDC; more is refused."));
+    public static final Setting<BigDecimal> PAYMENT_MAX_DAILY = PAYMENT.add(Setting.decimal("lango.payment.limits.max-daily",
+            "10.00", "The most all payments of a day (UTC) may add up to, sent and in flight, across restarts and servers."));
+    public static final Setting<BigDecimal> PAYMENT_AUTO_APPROVE_BELOW = PAYMENT.add(Setting.decimal(
+            "lango.payment.limits.auto-approve-below", "0.10", "A payment_send of this much or more waits for a person's"
+                    + " approval whatever the approval policy says; less runs on its own."));
+    public static final Setting<Boolean> PAYMENT_X402_ENABLED = PAYMENT.add(Setting.bool("lango.payment.x402.enabled", false,
+            "payment_x402_fetch: fetches a URL and pays what its HTTP 402 asks (x402 v2, scheme exact)."));
+    public static final Setting<BigDecimal> PAYMENT_X402_MAX_AUTO_PAY = PAYMENT.add(Setting.decimal(
+            "lango.payment.x402.max-auto-pay", "0.50", "An x402 payment up to this much runs on its own; more waits for a"
+                    + " person's approval. Always within the day's limit."));
 
     // ---------------------------------------------------------------------------------------------
     public static final Group QUOTAS = new Group("Quotas",

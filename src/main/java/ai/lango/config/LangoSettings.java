@@ -14,7 +14,30 @@ import java.util.Optional;
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
                             Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills,
-                            Browser browser) {
+                            Browser browser, Payment payment) {
+
+    /**
+     * lango.payment.*: whether the payment tools are on, the chain (its JSON-RPC endpoint, id and USDC
+     * contract), the limits in USDC, and x402.
+     */
+    public record Payment(boolean enabled, Optional<URI> rpcUrl, long chainId, String usdcContract,
+                          java.math.BigDecimal maxPerTx, java.math.BigDecimal maxDaily, java.math.BigDecimal autoApproveBelow,
+                          boolean x402, java.math.BigDecimal x402MaxAutoPay) {
+
+        public static final String BASE_SEPOLIA_USDC = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+        public static final String BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+        public static final Payment OFF = new Payment(false, Optional.empty(), 84532, BASE_SEPOLIA_USDC,
+                new java.math.BigDecimal("1.00"), new java.math.BigDecimal("10.00"), new java.math.BigDecimal("0.10"), false,
+                new java.math.BigDecimal("0.50"));
+
+        @Override
+        public String toString() {
+            return "Payment[enabled=" + enabled + ", rpcUrl=" + rpcUrl.map(u -> Redaction.MASK).orElse("-") + ", chainId=" + chainId
+                    + ", usdcContract=" + usdcContract + ", maxPerTx=" + maxPerTx + ", maxDaily=" + maxDaily
+                    + ", autoApproveBelow=" + autoApproveBelow + ", x402=" + x402 + ", x402MaxAutoPay=" + x402MaxAutoPay + "]";
+        }
+    }
 
     /**
      * lango.tools.browser.*: whether the browser tools are on, the Chromium and Node.js they run, how long
@@ -317,6 +340,7 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         retrieval.apiKey().ifPresent(k -> secrets.putIfAbsent(
                 ai.lango.provider.ProviderCatalog.configKey(retrieval.provider(), ai.lango.provider.ProviderCatalog.API_KEY), k));
         vault.passphrase().ifPresent(p -> secrets.put(Keys.PASSPHRASE.key(), p));
+        payment.rpcUrl().ifPresent(u -> secrets.put(Keys.PAYMENT_RPC_URL.key(), u.toString()));
         // A remote agent's URL may carry a credential: user:password@ or a token parameter.
         a2a.remoteAgents().forEach((name, uri) -> {
             String userInfo = uri.getRawUserInfo();

@@ -206,6 +206,18 @@ public final class Setting<T> {
         return n % (1024 * 1024) == 0 ? n / (1024 * 1024) + "MiB" : n % 1024 == 0 ? n / 1024 + "KiB" : n + "B";
     }
 
+    /** An exact decimal of zero or more with at most 6 places (an amount of USDC), such as 0.10. */
+    static Setting<java.math.BigDecimal> decimal(String key, String fallback, String description) {
+        java.math.BigDecimal value = new java.math.BigDecimal(fallback);
+        return new Setting<>(key, "decimal", "a decimal of zero or more with at most 6 places, such as " + fallback, value,
+                fallback, description, false, "", raw -> {
+                    if (!raw.matches("(0|[1-9][0-9]{0,11})(\\.[0-9]{1,6})?")) {
+                        throw new IllegalArgumentException(raw);
+                    }
+                    return new java.math.BigDecimal(raw);
+                });
+    }
+
     static Setting<String> text(String key, String fallback, String description) {
         return new Setting<>(key, "text", "any text", fallback, fallback == null ? "" : fallback, description, false, "",
                 raw -> raw);

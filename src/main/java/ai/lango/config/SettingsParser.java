@@ -102,7 +102,43 @@ public final class SettingsParser {
                         get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval(),
                 new LangoSettings.Approval(LangoSettings.Approval.Policy.valueOf(get(Keys.APPROVAL_POLICY).toUpperCase(Locale.ROOT)),
                         java.util.Set.copyOf(get(Keys.APPROVAL_SENSITIVE)), java.util.Set.copyOf(get(Keys.APPROVAL_EXEMPT)),
-                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir), skills(dataDir), browser());
+                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir), skills(dataDir), browser(), payment());
+    }
+
+    /** The payment settings; switched on, they need an RPC endpoint, and a USDC contract off Base. */
+    private LangoSettings.Payment payment() {
+        boolean enabled = get(Keys.PAYMENT_ENABLED);
+        Optional<String> rpc = find(Keys.PAYMENT_RPC_URL);
+        if (enabled && rpc.isEmpty()) {
+            throw invalid(Keys.PAYMENT_RPC_URL.key(), null, "the chain's JSON-RPC URL (required when " + Keys.PAYMENT_ENABLED
+                    + "=true)");
+        }
+        Optional<URI> url = Optional.empty();
+        if (rpc.isPresent()) {
+            try {
+                URI uri = new URI(rpc.get());
+                if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                    throw new URISyntaxException(rpc.get(), "not http(s)");
+                }
+                url = Optional.of(uri);
+            } catch (URISyntaxException e) {
+                throw invalid(Keys.PAYMENT_RPC_URL.key(), Redaction.MASK, "an http or https URL");
+            }
+        }
+        long chain = get(Keys.PAYMENT_CHAIN_ID);
+        Optional<String> contract = find(Keys.PAYMENT_USDC_CONTRACT);
+        String usdc = contract.orElse(chain == 84532 ? LangoSettings.Payment.BASE_SEPOLIA_USDC
+                : chain == 8453 ? LangoSettings.Payment.BASE_USDC : "");
+        if (contract.isPresent() && !usdc.matches("0x[0-9a-fA-F]{40}")) {
+            throw invalid(Keys.PAYMENT_USDC_CONTRACT.key(), usdc, "a contract address: 0x and 40 hexadecimal digits");
+        }
+        if (enabled && usdc.isEmpty()) {
+            throw invalid(Keys.PAYMENT_USDC_CONTRACT.key(), null, "USDC's contract address on chain " + chain
+                    + " (known only for Base and Base Sepolia)");
+        }
+        shown(Keys.PAYMENT_USDC_CONTRACT, usdc);
+        return new LangoSettings.Payment(enabled, url, chain, usdc, get(Keys.PAYMENT_MAX_PER_TX), get(Keys.PAYMENT_MAX_DAILY),
+                get(Keys.PAYMENT_AUTO_APPROVE_BELOW), get(Keys.PAYMENT_X402_ENABLED), get(Keys.PAYMENT_X402_MAX_AUTO_PAY));
     }
 
     /** The browser settings; switched on, it needs a Chromium and a Node.js, named or found. */

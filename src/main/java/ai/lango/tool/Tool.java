@@ -19,6 +19,14 @@ public interface Tool {
         return safety();
     }
 
+    /**
+     * Whether this call waits for a person whatever the approval policy says (a payment at or above
+     * its threshold): the policy, exempt tools included, cannot let it through.
+     */
+    default boolean alwaysAsks(Map<String, Object> args) {
+        return false;
+    }
+
     /** The arguments as a JSON Schema object: {"type":"object","properties":{…},"required":[…]}. */
     Map<String, Object> parameters();
 

@@ -137,6 +137,26 @@ public class Vault {
         return put(new VaultEntry.Id(owner, VaultEntry.Kind.KEY, name), algorithm, material, publicKey);
     }
 
+    /** A payment wallet's private key and its address. */
+    public record WalletKey(String address, byte[] privateKey) {
+        @Override
+        public String toString() {
+            return "WalletKey[" + address + "]";
+        }
+    }
+
+    /** Stores a payment wallet's private key (sealed, every user's) with its address; whether it was new. */
+    public boolean storeWalletKey(String name, byte[] privateKey, String address) {
+        requireName(name);
+        return put(new VaultEntry.Id(Ownership.SHARED, VaultEntry.Kind.WALLET, name), "secp256k1", privateKey, address);
+    }
+
+    /** A payment wallet's key, decrypted, when there is one. */
+    public Optional<WalletKey> walletKey(String name) {
+        return find(List.of(Ownership.SHARED), VaultEntry.Kind.WALLET, name)
+                .map(opened -> new WalletKey(opened.entry().publicKey(), opened.value()));
+    }
+
     private boolean put(VaultEntry.Id id, String algorithm, byte[] plaintext, String publicKey) {
         String sealed = VaultCrypto.base64(VaultCrypto.seal(dataKey, plaintext, id.associatedData()));
         try {

@@ -10,7 +10,8 @@ public record VaultEntry(Id id, String algorithm, String publicKey, Instant crea
     /** A name as {@code {{secret:NAME}}} and {@code [SECRET:NAME]} carry it. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
-    public enum Kind { SECRET, KEY }
+    /** A secret, a crypto tools' key, or a payment wallet's key (which no crypto tool lists, uses or deletes). */
+    public enum Kind { SECRET, KEY, WALLET }
 
     /** Which entry: whose, what kind, which name. */
     public record Id(String owner, Kind kind, String name) {

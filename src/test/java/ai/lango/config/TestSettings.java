@@ -21,7 +21,7 @@ public final class TestSettings {
                 new LangoSettings.Access(Optional.empty(), List.of()), LangoSettings.A2a.DISABLED, LangoSettings.Memory.DISABLED,
                 LangoSettings.Knowledge.DISABLED, LangoSettings.Retrieval.DEFAULTS, LangoSettings.Approval.DEFAULT,
                 new LangoSettings.Vault(Optional.empty(), LangoSettings.Vault.keyFileIn(dir), true, false),
-                LangoSettings.Skills.in(dir), LangoSettings.Browser.OFF);
+                LangoSettings.Skills.in(dir), LangoSettings.Browser.OFF, LangoSettings.Payment.OFF);
     }
 
     /** With this provider (at {@code baseUrl}, key "sk-test") and model. */
@@ -31,18 +31,18 @@ public final class TestSettings {
     }
 
     public static LangoSettings withModel(LangoSettings s, LangoSettings.Model model) {
-        return new LangoSettings(s.http(), s.database(), model, s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser());
+        return new LangoSettings(s.http(), s.database(), model, s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
     }
 
     public static LangoSettings withSessions(LangoSettings s, LangoSettings.Sessions sessions) {
-        return new LangoSettings(s.http(), s.database(), s.model(), sessions, s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser());
+        return new LangoSettings(s.http(), s.database(), s.model(), sessions, s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
     }
 
     public static LangoSettings withMemory(LangoSettings s, LangoSettings.Memory memory) {
-        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), memory, s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser());
+        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), memory, s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
     }
 
     public static LangoSettings withAgent(LangoSettings s, LangoSettings.AgentLimits agent) {
-        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), agent, s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser());
+        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), agent, s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
     }
 }

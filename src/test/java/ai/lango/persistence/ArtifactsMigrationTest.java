@@ -2,6 +2,7 @@ package ai.lango.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.session.EmbeddedEngine;
 import ai.lango.session.EmbeddedEngine.PooledDataSource;
@@ -35,7 +36,7 @@ class ArtifactsMigrationTest {
                     .locations("classpath:db/migration").target("11")
                     .placeholders(Map.of("text", SchemaMigrations.largeTextType(HSQLDB), "bytes", SchemaMigrations.binaryType(HSQLDB)))
                     .load().migrate();
-            assertEquals(12, Integer.parseInt(SchemaMigrations.migrate(pool.dataSource()).schemaVersion()));
+            assertTrue(Integer.parseInt(SchemaMigrations.migrate(pool.dataSource()).schemaVersion()) >= 12);
             byte[] tenMiB = new byte[10 * 1024 * 1024];
             tenMiB[tenMiB.length - 1] = 42;
             try (Connection c = pool.dataSource().getConnection()) {

@@ -41,7 +41,7 @@ final class ApprovalGate {
         }
         Optional<ToolConfirmation> confirmation = context.toolConfirmation();
         Safety safety = tool.safety(args);
-        boolean asks = ApprovalPolicy.asks(settings, tool.name(), safety);
+        boolean asks = tool.alwaysAsks(args) || ApprovalPolicy.asks(settings, tool.name(), safety);
         if (confirmation.isEmpty() && !asks && safety == Safety.SAFE) {
             return Optional.empty(); // nothing to record: the call is not serialised, hashed or stored
         }
