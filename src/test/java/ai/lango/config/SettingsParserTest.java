@@ -301,4 +301,28 @@ class SettingsParserTest {
         assertTrue(settings.secrets().containsValue("sk-embed"));
         assertFalse(settings.toString().contains("sk-embed"), settings.toString());
     }
+
+    @Test
+    void paymentsOnWithoutAnRpcUrlRefuseTheStartNamingTheKey() {
+        String message = error(Map.of("lango.payment.enabled", "true"));
+        assertTrue(message.startsWith("lango.payment.rpc-url "), message);
+        assertTrue(message.contains("required when lango.payment.enabled=true"), message);
+    }
+
+    @Test
+    void paymentLimitsAreExactDecimalsAndTheRpcUrlIsASecret() {
+        LangoSettings settings = parse(Map.of("lango.payment.enabled", "true", "lango.payment.rpc-url",
+                "https://base-sepolia.example/v2/key-abc123", "lango.payment.limits.max-per-tx", "0.25"));
+        assertEquals(new java.math.BigDecimal("0.25"), settings.payment().maxPerTx());
+        assertEquals(new java.math.BigDecimal("10.00"), settings.payment().maxDaily());
+        assertEquals(84532, settings.payment().chainId());
+        assertEquals(LangoSettings.Payment.BASE_SEPOLIA_USDC, settings.payment().usdcContract());
+        assertTrue(settings.secrets().containsValue("https://base-sepolia.example/v2/key-abc123"));
+        assertFalse(settings.toString().contains("key-abc123"), settings.toString());
+        assertTrue(error(Map.of("lango.payment.limits.max-daily", "1e3")).startsWith("lango.payment.limits.max-daily has the"
+                + " invalid value \"1e3\""));
+        assertTrue(error(Map.of("lango.payment.limits.max-per-tx", "0.0000001")).contains("at most 6 places"));
+        assertTrue(error(Map.of("lango.payment.enabled", "true", "lango.payment.rpc-url", "http://x:8545", "lango.payment.chain-id",
+                "1")).startsWith("lango.payment.usdc-contract "));
+    }
 }
