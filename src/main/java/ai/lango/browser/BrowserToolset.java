@@ -3,6 +3,7 @@ package ai.lango.browser;
 import ai.lango.artifact.ArtifactStore;
 import ai.lango.config.LangoSettings;
 import ai.lango.tool.Caller;
+import ai.lango.tool.DeclaredTool;
 import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
@@ -109,30 +110,9 @@ public class BrowserToolset implements Toolset {
         }
     }
 
-    private abstract class Base implements Tool {
-        private final String name;
-        private final Safety safety;
-        private final String description;
-
+    private abstract class Base extends DeclaredTool {
         Base(String name, Safety safety, String description) {
-            this.name = name;
-            this.safety = safety;
-            this.description = description;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Safety safety() {
-            return safety;
-        }
-
-        @Override
-        public String description() {
-            return description;
+            super(name, safety, description);
         }
 
         @Override
@@ -154,7 +134,7 @@ public class BrowserToolset implements Toolset {
             try {
                 return run(args, session);
             } catch (BrowserException e) {
-                throw new ToolException(name + ": " + e.getMessage());
+                throw new ToolException(name() + ": " + e.getMessage());
             }
         }
 

@@ -2,6 +2,7 @@ package ai.lango.payment;
 
 import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
+import ai.lango.tool.DeclaredTool;
 import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArgs;
@@ -70,30 +71,9 @@ public class PaymentToolset implements Toolset {
                 + " makes one, or an operator imports one"));
     }
 
-    private abstract class Base implements Tool {
-        private final String name;
-        private final Safety safety;
-        private final String description;
-
+    private abstract class Base extends DeclaredTool {
         Base(String name, Safety safety, String description) {
-            this.name = name;
-            this.safety = safety;
-            this.description = description;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Safety safety() {
-            return safety;
-        }
-
-        @Override
-        public String description() {
-            return description;
+            super(name, safety, description);
         }
 
         @Override
@@ -119,8 +99,8 @@ public class PaymentToolset implements Toolset {
             } catch (ToolException e) {
                 throw e;
             } catch (Exception e) {
-                LOG.log(java.util.logging.Level.WARNING, name + " failed", e);
-                throw new ToolException(name + " failed (" + e.getClass().getSimpleName() + "; the server's log has more);"
+                LOG.log(java.util.logging.Level.WARNING, name() + " failed", e);
+                throw new ToolException(name() + " failed (" + e.getClass().getSimpleName() + "; the server's log has more);"
                         + " payment_history shows what was stored");
             }
         }
