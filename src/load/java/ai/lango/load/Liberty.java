@@ -28,9 +28,36 @@ final class Liberty implements AutoCloseable {
     }
 
     long rssKb() {
+        return rssKb(pid());
+    }
+
+    long cpuNanos() {
+        return cpuNanos(pid());
+    }
+
+    private long pid() {
         try {
-            return rssKb(Long.parseLong(Files.readString(wlp.resolve("usr/servers/.pid/" + server + ".pid")).trim()));
+            return Long.parseLong(Files.readString(wlp.resolve("usr/servers/.pid/" + server + ".pid")).trim());
         } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** Clock ticks per second of /proc's CPU counters (USER_HZ: 100 on Linux for x86 and ARM). */
+    private static final long TICKS_PER_SECOND = 100;
+
+    /**
+     * The CPU time a process used so far, user and system, all threads, in ns: fields 14 and 15 of
+     * /proc/<pid>/stat (after the command's name, which may hold spaces); -1 where /proc cannot tell.
+     */
+    static long cpuNanos(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // fields[0] is field 3 (state), so utime (14) and stime (15) are fields[11] and fields[12].
+            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            return ticks * (1_000_000_000L / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
             return -1;
         }
     }

@@ -38,11 +38,16 @@ public final class LoadBenchmark {
     static final int ADK_PORT = 19190;
     static final int MODEL_PORT = 19199;
 
-    private static final int SESSIONS = Integer.getInteger("load.sessions", 200);
+    /** Concurrent sessions; a list ("100,200") runs the rounds once for each. */
+    private static final List<Integer> SESSION_COUNTS = java.util.Arrays.stream(System.getProperty("load.sessions", "200")
+            .split(",")).map(String::trim).map(Integer::valueOf).toList();
+    static final int SESSIONS = SESSION_COUNTS.get(0);
     private static final int TURNS = Integer.getInteger("load.turns", 5);
     private static final int WARMUP = Integer.getInteger("load.warmup", 2);
     private static final int CHUNKS = Integer.getInteger("load.chunks", 50);
     static final int ROUNDS = Integer.getInteger("load.rounds", 6);
+    /** The first warm round: the targets are judged on the rounds from it on (by default the second half). */
+    static final int WARM_FROM = Integer.getInteger("load.warm-from", ROUNDS / 2 + 1);
     /** The model's own time to its first chunk and between chunks, in ms. */
     private static final int FIRST_MS = Integer.getInteger("load.first", 300);
     private static final int GAP_MS = Integer.getInteger("load.gap", 20);
@@ -57,9 +62,31 @@ public final class LoadBenchmark {
      * the client saw them, and the server's overhead in each (unstamped chunks are not counted there).
      */
     record Result(String label, int turns, int errors, double seconds, Sample firstChunk, Sample chunkGap,
-                  Sample firstChunkOverhead, Sample gapOverhead, double chunksPerTurn, long rssKb) {
+                  Sample firstChunkOverhead, Sample gapOverhead, double chunksPerTurn, long rssKb, long cpuNanos,
+                  double load) {
         double turnsPerSecond() {
             return turns / seconds;
+        }
+
+        /** The server's own CPU time (user + system, every thread) per measured turn, in ms. */
+        double cpuMillisPerTurn() {
+            return turns == 0 ? Double.NaN : cpuNanos / 1e6 / turns;
+        }
+    }
+
+    /** What run() reads off a server process: its RSS in KiB and its CPU time so far in ns. */
+    record Probe(java.util.function.LongSupplier rssKb, java.util.function.LongSupplier cpuNanos) {
+        static Probe of(Liberty server) {
+            return new Probe(server::rssKb, server::cpuNanos);
+        }
+
+        static Probe of(long pid) {
+            return new Probe(() -> Liberty.rssKb(pid), () -> Liberty.cpuNanos(pid));
+        }
+
+        Probe plus(Probe other) {
+            return new Probe(() -> rssKb.getAsLong() + other.rssKb.getAsLong(),
+                    () -> cpuNanos.getAsLong() + other.cpuNanos.getAsLong());
         }
     }
 
@@ -73,9 +100,9 @@ public final class LoadBenchmark {
         Files.createDirectories(work);
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .executor(Executors.newFixedThreadPool(8)).build();
-        System.out.printf("load: %d rounds of %d sessions x (%d warm-up + %d measured) turns, %d chunks per answer,"
+        System.out.printf("load: %d rounds of %s sessions x (%d warm-up + %d measured) turns, %d chunks per answer,"
                 + " the model's first chunk after %d ms and then one every %d ms, %d cores%n",
-                ROUNDS, SESSIONS, WARMUP, TURNS, CHUNKS, FIRST_MS, GAP_MS, Runtime.getRuntime().availableProcessors());
+                ROUNDS, SESSION_COUNTS.toString(), WARMUP, TURNS, CHUNKS, FIRST_MS, GAP_MS, Runtime.getRuntime().availableProcessors());
         List<Result> lango = new ArrayList<>();
         List<Result> adk = new ArrayList<>();
         try (ChunkingModel model = new ChunkingModel(MODEL_PORT, CHUNKS,
@@ -112,11 +139,15 @@ public final class LoadBenchmark {
                     awaitUp(http, base.resolve("list-apps"), adkServer::isAlive);
                     // Both servers stay up and take turns, so a machine that speeds up or slows down
                     // during the run (this one does) weighs on both sides alike.
-                    for (int round = 1; round <= ROUNDS; round++) {
-                        lango.add(run("Lango (Liberty, /ws), round " + round, session -> new WebSocketDriver(http, ws,
-                                "load-" + System.nanoTime() + "-" + session), server::rssKb));
-                        adk.add(run("ADK API server (/run_sse), round " + round, session -> new SseDriver(http, base,
-                                "lango-agent", "load-" + System.nanoTime() + "-" + session), () -> Liberty.rssKb(adkServer.pid())));
+                    for (int sessions : SESSION_COUNTS) {
+                        for (int round = 1; round <= ROUNDS; round++) {
+                            lango.add(run("Lango, " + sessions + " sessions, round " + round, sessions,
+                                    session -> new WebSocketDriver(http, ws, "load-" + System.nanoTime() + "-" + session),
+                                    Probe.of(server)));
+                            adk.add(run("ADK, " + sessions + " sessions, round " + round, sessions,
+                                    session -> new SseDriver(http, base, "lango-agent", "load-" + System.nanoTime() + "-" + session),
+                                    Probe.of(adkServer.pid())));
+                        }
                     }
                 } finally {
                     adkServer.destroy();
@@ -124,7 +155,11 @@ public final class LoadBenchmark {
                 }
             }
         }
-        print("Lango", lango, "ADK", adk, true);
+        for (int i = 0; i < SESSION_COUNTS.size(); i++) {
+            int from = i * ROUNDS;
+            print("Lango", lango.subList(from, from + ROUNDS), "ADK", adk.subList(from, from + ROUNDS), true);
+        }
+        LoadTable.write(work, lango, adk, SESSION_COUNTS, ROUNDS, WARM_FROM);
         System.exit(0);
     }
 
@@ -150,9 +185,9 @@ public final class LoadBenchmark {
             awaitUp(http, URI.create("http://127.0.0.1:" + (LANGO_PORT + 1) + "/api/list-apps"), () -> true);
             for (int round = 1; round <= ROUNDS; round++) {
                 off.add(run("Lango, memory off, round " + round, session -> new WebSocketDriver(http, wsOff,
-                        "load-" + System.nanoTime() + "-" + session), plain::rssKb));
+                        "load-" + System.nanoTime() + "-" + session), Probe.of(plain)));
                 on.add(run("Lango, memory on, round " + round, session -> new WebSocketDriver(http, wsOn,
-                        "load-" + System.nanoTime() + "-" + session), remembering::rssKb));
+                        "load-" + System.nanoTime() + "-" + session), Probe.of(remembering)));
             }
         }
     }
@@ -177,8 +212,12 @@ public final class LoadBenchmark {
         }
     }
 
-    static Result run(String label, DriverFactory factory, java.util.function.LongSupplier rss) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(SESSIONS);
+    static Result run(String label, DriverFactory factory, Probe server) throws Exception {
+        return run(label, SESSIONS, factory, server);
+    }
+
+    static Result run(String label, int sessionCount, DriverFactory factory, Probe server) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(sessionCount);
         Sample firstChunk = new Sample();
         Sample chunkGap = new Sample();
         Sample firstChunkOverhead = new Sample();
@@ -186,10 +225,10 @@ public final class LoadBenchmark {
         AtomicInteger turns = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger chunks = new AtomicInteger();
-        CyclicBarrier warmedUp = new CyclicBarrier(SESSIONS + 1);
-        CountDownLatch done = new CountDownLatch(SESSIONS);
+        CyclicBarrier warmedUp = new CyclicBarrier(sessionCount + 1);
+        CountDownLatch done = new CountDownLatch(sessionCount);
         List<Future<?>> sessions = new ArrayList<>();
-        for (int s = 0; s < SESSIONS; s++) {
+        for (int s = 0; s < sessionCount; s++) {
             int session = s;
             sessions.add(threads.submit(() -> {
                 try (Driver driver = factory.open(session)) {
@@ -231,13 +270,15 @@ public final class LoadBenchmark {
             }));
         }
         warmedUp.await();
+        long cpuBefore = server.cpuNanos().getAsLong();
         long start = System.nanoTime();
         done.await();
         double seconds = (System.nanoTime() - start) / 1e9;
-        long rssKb = rss.getAsLong();
+        long cpu = server.cpuNanos().getAsLong() - cpuBefore;
+        long rssKb = server.rssKb().getAsLong();
         threads.shutdownNow();
         return new Result(label, turns.get(), errors.get(), seconds, firstChunk, chunkGap, firstChunkOverhead, gapOverhead,
-                turns.get() == 0 ? 0 : (double) chunks.get() / turns.get(), rssKb);
+                turns.get() == 0 ? 0 : (double) chunks.get() / turns.get(), rssKb, cpu, loadAverage());
     }
 
     private static int quietly(Driver driver, String message, AtomicInteger errors, Driver.Chunks chunk) {
@@ -271,19 +312,21 @@ public final class LoadBenchmark {
 
     private static void print(String ourName, List<Result> ours, String theirName, List<Result> theirs, boolean targets) {
         System.out.println();
-        System.out.printf("%-42s %8s %7s %9s %9s %9s %9s %9s %9s %7s %7s%n", "", "turns/s", "errors", "TTFC p50",
-                "+ovh p50", "+ovh p99", "gap p50", "+ovh p50", "+ovh p99", "chunks", "RSS MB");
+        System.out.printf("%-42s %8s %7s %9s %9s %9s %9s %9s %9s %7s %9s %7s %6s%n", "", "turns/s", "errors", "TTFC p50",
+                "+ovh p50", "+ovh p99", "gap p50", "+ovh p50", "+ovh p99", "chunks", "CPU/turn", "RSS MB", "load");
         for (int i = 0; i < ours.size(); i++) {
             for (Result r : List.of(ours.get(i), theirs.get(i))) {
-                System.out.printf("%-42s %8.1f %7d %9.1f %9.2f %9.2f %9.2f %9.3f %9.3f %7.1f %7.0f%n", r.label(),
+                System.out.printf("%-42s %8.1f %7d %9.1f %9.2f %9.2f %9.2f %9.3f %9.3f %7.1f %9.2f %7.0f %6.2f%n", r.label(),
                         r.turnsPerSecond(), r.errors(), r.firstChunk().millis(50), r.firstChunkOverhead().millis(50),
                         r.firstChunkOverhead().millis(99), r.chunkGap().millis(50), r.gapOverhead().millis(50),
-                        r.gapOverhead().millis(99), r.chunksPerTurn(), r.rssKb() / 1024.0);
+                        r.gapOverhead().millis(99), r.chunksPerTurn(), r.cpuMillisPerTurn(), r.rssKb() / 1024.0, r.load());
             }
         }
         System.out.printf("(times in ms; TTFC = request sent to first chunk received, the model's own first chunk at %d ms;"
                 + " gap = time between two chunks of one answer as the client receives them, the model's %d ms;"
-                + " +ovh = the server's overhead above the model's own time; chunks = chunks per answer)%n", FIRST_MS, GAP_MS);
+                + " +ovh = the server's overhead above the model's own time; chunks = chunks per answer; CPU/turn = the server"
+                + " process's CPU time per measured turn; load = the machine's 1-minute load average at the round's end)%n",
+                FIRST_MS, GAP_MS);
         StringBuilder ratios = new StringBuilder();
         for (int i = 0; i < ours.size(); i++) {
             ratios.append(String.format(" %.2f", ours.get(i).turnsPerSecond() / theirs.get(i).turnsPerSecond()));
@@ -300,6 +343,19 @@ public final class LoadBenchmark {
                 ourName, median(ours.stream().mapToDouble(r -> r.gapOverhead().millis(99)).toArray()),
                 theirName, median(theirs.stream().mapToDouble(r -> r.gapOverhead().millis(99)).toArray()),
                 targets ? " (target: Lango <= 2 ms and ahead)" : "");
+        System.out.printf("CPU per turn, median of rounds: %s %.2f ms, %s %.2f ms%s%n",
+                ourName, median(ours.stream().mapToDouble(Result::cpuMillisPerTurn).toArray()),
+                theirName, median(theirs.stream().mapToDouble(Result::cpuMillisPerTurn).toArray()),
+                targets ? " (target: Lango <= ADK)" : "");
+    }
+
+    /** The machine's 1-minute load average, as /proc/loadavg gives it; NaN where it cannot tell. */
+    static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
     }
 
     static double median(double[] values) {

@@ -60,13 +60,13 @@ final class ScaleComparison {
             for (int round = 1; round <= LoadBenchmark.ROUNDS; round++) {
                 String single = "scale-" + System.nanoTime() + "-";
                 one.add(LoadBenchmark.run("one server, round " + round,
-                        session -> new WebSocketDriver(http, wsA, key(single, session)), a::rssKb));
+                        session -> new WebSocketDriver(http, wsA, key(single, session)), LoadBenchmark.Probe.of(a)));
                 before = settleAndCount(probe, costs, "one server, round " + round, single, before);
 
                 String both = "scale-" + System.nanoTime() + "-";
                 two.add(LoadBenchmark.run("two servers, round " + round,
                         session -> new WebSocketDriver(http, session % 2 == 0 ? wsA : wsB, key(both, session)),
-                        () -> a.rssKb() + b.rssKb()));
+                        LoadBenchmark.Probe.of(a).plus(LoadBenchmark.Probe.of(b))));
                 before = settleAndCount(probe, costs, "two servers, round " + round, both, before);
             }
         }
