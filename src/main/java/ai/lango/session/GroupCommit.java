@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -13,8 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so a write is as durable on return as it would be alone, for a fraction of the commits.
  *
  * <p>No thread of its own: the first caller that finds nobody writing becomes the writer and writes
- * batches until the queue is empty; everybody else waits for their own result. A batch that fails
- * is written again one write per transaction, so one bad write fails only its own caller.
+ * batches until the queue is empty; everybody else waits for their own result. A write handed in
+ * without waiting ({@link #submitAsync}) makes a thread of the given executor the writer when
+ * nobody writes. A batch that fails is written again one write per transaction, so one bad write
+ * fails only its own caller.
  */
 final class GroupCommit<T> {
 
@@ -44,15 +47,7 @@ final class GroupCommit<T> {
     boolean submit(T write) {
         Pending<T> pending = new Pending<>(write, new CompletableFuture<>());
         queue.add(pending);
-        // Lead while there is work and nobody else leads. A write queued just as the writer stops is
-        // seen by the writer's last look at the queue, or by its own caller's turn to lead.
-        while (!queue.isEmpty() && writing.compareAndSet(false, true)) {
-            try {
-                writeQueued();
-            } finally {
-                writing.set(false);
-            }
-        }
+        lead();
         try {
             return pending.result().get();
         } catch (InterruptedException e) {
@@ -60,6 +55,37 @@ final class GroupCommit<T> {
             throw new IllegalStateException("interrupted while the write was being committed", e);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * Hands {@code write} in without waiting: the future completes once it is committed (or failed).
+     * When nobody writes, a thread of {@code writers} becomes the writer.
+     */
+    CompletableFuture<Boolean> submitAsync(T write, Executor writers) {
+        Pending<T> pending = new Pending<>(write, new CompletableFuture<>());
+        queue.add(pending);
+        if (!writing.get()) { // else the writer's last look at the queue finds it
+            try {
+                writers.execute(this::lead);
+            } catch (RuntimeException refused) {
+                pending.result().completeExceptionally(refused);
+            }
+        }
+        return pending.result();
+    }
+
+    /**
+     * Leads while there is work and nobody else leads. A write queued just as the writer stops is
+     * seen by the writer's last look at the queue, or by its own caller's turn to lead.
+     */
+    private void lead() {
+        while (!queue.isEmpty() && writing.compareAndSet(false, true)) {
+            try {
+                writeQueued();
+            } finally {
+                writing.set(false);
+            }
         }
     }
 

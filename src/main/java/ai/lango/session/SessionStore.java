@@ -2,6 +2,10 @@ package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.turn.SessionRef;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -9,6 +13,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Durable sessions: their messages, tool calls and state. Every write is one transaction, so a
@@ -48,6 +56,34 @@ public class SessionStore {
                     return rows.append(append.key(), append.message(), StateDelta.NONE, append.when());
                 }
             }, MAX_GROUP);
+
+    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    ManagedThreadFactory threadFactory;
+
+    /**
+     * The threads {@link #appendSoon} writes on (container threads, so JPA and JTA work on them);
+     * null outside the container, where it writes at once on the caller's thread. When all are busy,
+     * the caller writes itself.
+     */
+    private ThreadPoolExecutor writers;
+
+    @PostConstruct
+    void startWriters() {
+        if (threadFactory != null) {
+            writers = new ThreadPoolExecutor(0, MAX_WRITERS, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
+                    new ThreadPoolExecutor.CallerRunsPolicy());
+        }
+    }
+
+    @PreDestroy
+    void stopWriters() {
+        if (writers != null) {
+            writers.shutdown();
+        }
+    }
+
+    /** Writes under way at once from {@link #appendSoon} beyond the group commit's own writer. */
+    private static final int MAX_WRITERS = 16;
 
     /** The stored session, or empty. Never creates one; renews an expired one. */
     public Optional<StoredSession> find(SessionRef key) {
@@ -129,6 +165,31 @@ public class SessionStore {
         if (!appended) {
             throw new UnknownSessionException(key.key());
         }
+    }
+
+    /**
+     * As {@link #append}, without waiting: the future completes once the write committed (or fails
+     * with what {@link #append} would have thrown). What the caller does meanwhile — call the model —
+     * overlaps the commit; it must wait for the future before it tells anyone the write happened.
+     */
+    public CompletableFuture<Void> appendSoon(SessionRef key, Message message, StateDelta delta, Instant when) {
+        if (writers == null) {
+            try {
+                append(key, message, delta, when);
+                return CompletableFuture.completedFuture(null);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        requireIdentity(key);
+        if (message != null && delta.isEmpty()) {
+            return messageCommits.submitAsync(new SessionRows.MessageAppend(key, message, when), writers).thenAccept(appended -> {
+                if (!appended) {
+                    throw new UnknownSessionException(key.key());
+                }
+            });
+        }
+        return CompletableFuture.runAsync(() -> append(key, message, delta, when), writers);
     }
 
     /** History for the model: the newest messages that fit {@code budget} tokens (≤ 0: the default). */

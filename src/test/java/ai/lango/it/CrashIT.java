@@ -188,12 +188,17 @@ abstract class CrashIT {
         return "right after an acknowledged turn with a tool call over /api/run";
     }
 
-    /** A long answer streamed over /ws; SIGKILL after some of its chunks. */
+    /**
+     * A long answer streamed over /ws; SIGKILL after some of its chunks. Every other time, the kill
+     * comes the moment the first chunk arrives, from a model that writes it 3 ms after the request:
+     * the user's message commits while the model is called, and the chunk must not go out before
+     * that commit did (a question lost after its answer began would fail here).
+     */
     private String killMidStream(String session, int cycle, Acknowledged acknowledged) throws Exception {
         String[] deltas = longAnswer(cycle);
         acknowledged.wholeAnswers.add(String.join("", deltas));
         fake.enqueue(Reply.paced(Duration.ofMillis(3), OpenAi.textFrames(deltas)));
-        int killAfter = 1 + (cycle * 37) % (LONG_ANSWER_CHUNKS - 20);
+        int killAfter = cycle % 8 == 1 ? 1 : 1 + (cycle * 37) % (LONG_ANSWER_CHUNKS - 20);
         try (ItSocket socket = ItSocket.connect(server.base().toURL())) {
             String text = "tell a long story " + cycle;
             socket.send(ItSocket.chat("1", session, text));
@@ -203,7 +208,7 @@ abstract class CrashIT {
                 if ("agent.chunk".equals(frame.path("event").asText())) {
                     chunks++;
                     if (chunks == 1) {
-                        acknowledged.userTexts.add(text); // stored before the model was called
+                        acknowledged.userTexts.add(text); // stored before the first chunk was sent
                     }
                 }
                 assertFalse("response".equals(frame.path("type").asText()), "the answer ended before the kill: " + frame);

@@ -130,4 +130,37 @@ class GroupCommitTest {
         assertTrue(commits.submit(5));
         assertFalse(commits.submit(-1), "an unknown session answers false, not an error");
     }
+
+    @Test
+    void writesHandedInWithoutWaitingAreGroupedWithWaitingOnesAndEachCompletesOnlyOnceCommitted() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of(13));
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        ExecutorService writers = Executors.newCachedThreadPool();
+        List<java.util.concurrent.CompletableFuture<Boolean>> handedIn = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            int write = i;
+            java.util.concurrent.CompletableFuture<Boolean> result = commits.submitAsync(write, writers);
+            // Completed only once its transaction is in: never before the writer recorded it.
+            handedIn.add(result.thenApply(ok -> {
+                assertTrue(write == 13 || db.committed.contains(write), "completed before it was committed: " + write);
+                return ok;
+            }));
+        }
+        List<Future<Boolean>> waited = submitConcurrently(commits, List.of(1000, 1001, 1002, 1003));
+        for (int i = 0; i < handedIn.size(); i++) {
+            if (i == 13) {
+                assertThrows(java.util.concurrent.ExecutionException.class, handedIn.get(13)::get);
+            } else {
+                assertTrue(handedIn.get(i).get(10, TimeUnit.SECONDS), "write " + i);
+            }
+        }
+        for (Future<Boolean> result : waited) {
+            assertTrue(result.get());
+        }
+        assertEquals(503, db.committed.size(), "every write but the failing one, none lost");
+        assertEquals(503, db.transactions.stream().mapToInt(List::size).sum(), "none written twice");
+        assertTrue(db.transactions.size() < 250, "writes were grouped: " + db.transactions.size() + " transactions");
+        assertEquals(1, db.mostConcurrent, "one writer at a time");
+        writers.shutdown();
+    }
 }

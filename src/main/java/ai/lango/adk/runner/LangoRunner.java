@@ -1,6 +1,7 @@
 package ai.lango.adk.runner;
 
 import ai.lango.adk.agents.DelegationGuard;
+import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnFailedException;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -221,6 +223,14 @@ public final class LangoRunner {
                          long deadline) {
         TextCollector collector = new TextCollector();
         AtomicReference<Throwable> error = new AtomicReference<>();
+        // The user's message commits while the model is called: nothing reaches onEvent before it has.
+        AtomicBoolean inputStored = new AtomicBoolean();
+        Runnable awaitInput = () -> {
+            if (!inputStored.get() && runner.sessionService() instanceof JpaSessionService sessions) {
+                sessions.awaitInput(new SessionRef(runner.appName(), userId, sessionId));
+            }
+            inputStored.set(true);
+        };
         // One deadline for the whole turn (Flowable.timeout would restart its clock at every chunk), which
         // stops the run where it is: the model's stream closed, a running tool interrupted.
         try (TurnDeadline ends = new TurnDeadline(Duration.ofNanos(deadline - System.nanoTime()))) {
@@ -228,6 +238,7 @@ public final class LangoRunner {
                     .takeUntil(ends.reached())
                     .takeUntil(LangoRunner::awaitsApproval)
                     .doOnNext(event -> {
+                        awaitInput.run();
                         collector.accept(event);
                         onEvent.accept(event);
                         refusedTransfer(event).ifPresent(error::set);
@@ -238,6 +249,11 @@ public final class LangoRunner {
             if (ends.expired()) {
                 error.set(new java.util.concurrent.TimeoutException()); // whatever the interrupt made of the run
             }
+        }
+        try {
+            awaitInput.run(); // a run that sent nothing still answers only once its question is stored
+        } catch (RuntimeException notStored) {
+            error.set(notStored);
         }
         return new Outcome(collector.text(), error.get());
     }

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -148,6 +149,11 @@ public class JpaSessionService implements BaseSessionService {
      * Persists the event (its message and state changes in one transaction), then applies it to the
      * in-memory session as ADK's default does. Partial events are never stored; an event with only
      * a state delta changes state but adds no message; an event with neither is a no-op.
+     *
+     * <p>The user's message that starts a run is the exception: its commit is started and the run
+     * goes on (the model is called) while it commits. Whoever sends the run's events to a client
+     * waits first with {@link #awaitInput}, and so does every later write of the session: nothing
+     * of the answer is sent, and nothing after the message is stored, before the message is.
      */
     @Override
     public Single<Event> appendEvent(Session session, Event event) {
@@ -166,7 +172,14 @@ public class JpaSessionService implements BaseSessionService {
                 return event;
             }
             Instant when = Instant.ofEpochMilli(event.timestamp());
-            store.append(new SessionRef(session.appName(), session.userId(), session.id()), message.orElse(null), delta, when);
+            SessionRef key = new SessionRef(session.appName(), session.userId(), session.id());
+            if (message.isPresent() && Roles.USER.equals(event.author())) {
+                settleInput(key); // an earlier run's message, whose failure was that run's
+                inputs.put(key.scope(), store.appendSoon(key, message.get(), delta, when));
+            } else {
+                awaitInput(key);
+                store.append(key, message.orElse(null), delta, when);
+            }
             StateScopes.applyTo(session.state(), adkDelta);
             if (message.isPresent()) {
                 session.events().add(event);
@@ -174,6 +187,34 @@ public class JpaSessionService implements BaseSessionService {
             session.lastUpdateTime(when);
             return event;
         });
+    }
+
+    /** User messages whose commit is under way, by session scope ({@link SessionRef#scope}). */
+    private final ConcurrentMap<String, CompletableFuture<Void>> inputs = new ConcurrentHashMap<>();
+
+    /**
+     * Returns once the user's message of the session's current run is committed; throws when it
+     * could not be (the run must then fail, and tell nobody anything of an answer).
+     */
+    public void awaitInput(SessionRef key) {
+        CompletableFuture<Void> input = inputs.remove(key.scope());
+        if (input == null) {
+            return;
+        }
+        try {
+            input.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Waits for the session's message in commit, if any, whatever became of it. */
+    private void settleInput(SessionRef key) {
+        try {
+            awaitInput(key);
+        } catch (RuntimeException e) {
+            // that run failed with it
+        }
     }
 
     /** A session without a title is named after its first user message (in the same transaction as the message). */

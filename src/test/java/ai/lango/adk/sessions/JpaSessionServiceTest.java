@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 public class JpaSessionServiceTest {
 
     /** An in-memory stand-in for the database store that records what was written. */
-    public static final class RecordingStore extends SessionStore {
+    public static class RecordingStore extends SessionStore {
         final Map<SessionRef, StoredSession> sessions = new HashMap<>();
         public final Map<SessionRef, List<Message>> messages = new HashMap<>();
         final List<StateDelta> deltas = new ArrayList<>();
