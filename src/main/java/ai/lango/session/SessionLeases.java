@@ -13,14 +13,21 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
 /**
  * Turns of one session serialized across servers sharing a PostgreSQL database: a turn holds the
@@ -30,16 +37,30 @@ import javax.sql.DataSource;
  * the next server takes the session. Waiting is fair: a turn that finds the session taken puts
  * itself on the row as its waiter, and the holder hands the lease to it on release — without that, the
  * holder's server, whose next turn starts within milliseconds, took the session again before a
- * waiter polling elsewhere saw it free (measured: 6.7 s p99 to the first chunk for such turns). The embedded database is one server's alone (HSQLDB locks its
- * files), so there the in-process lock is all there is and this does nothing.
+ * waiter polling elsewhere saw it free (measured: 6.7 s p99 to the first chunk for such turns).
+ * A waiting turn does not poll: the holder's release notifies every server
+ * ({@code NOTIFY lango_lease_released}, in the release's own statement), and each server's one
+ * listening connection wakes its turns waiting for that session. A lease that expires (its server
+ * died) notifies nobody, so a waiter also asks again every {@link #FALLBACK}, and every
+ * {@link #POLL} while the listener is not listening. The embedded database is one server's alone
+ * (HSQLDB locks its files), so there the in-process lock is all there is and this does nothing.
  */
 @ApplicationScoped
 public class SessionLeases {
 
     private static final Logger LOG = MaskedLogs.of(SessionLeases.class);
 
-    /** How often a waiting turn asks again, at most. */
+    /** How often a waiting turn asks again while no listener would wake it. */
     static final Duration POLL = Duration.ofMillis(100);
+
+    /** How often a waiting turn asks again when nothing woke it: a lease that expired notifies nobody. */
+    static final Duration FALLBACK = Duration.ofSeconds(2);
+
+    /** The channel releases are announced on; the payload is the session's scope. */
+    static final String CHANNEL = "lango_lease_released";
+
+    /** How long the listener blocks for notifications before it looks whether the server stops. */
+    private static final int LISTEN_MILLIS = 1000;
 
     /** How long a lease handed to a waiter stays its own before it takes it (it polls every {@link #POLL}). */
     static final Duration HANDOVER = Duration.ofSeconds(2);
@@ -76,6 +97,12 @@ public class SessionLeases {
     private final String server = UUID.randomUUID().toString();
     private ScheduledThreadPoolExecutor renewals;
 
+    /** This server's turns waiting for a session held elsewhere, by session scope: each is woken once. */
+    private final ConcurrentMap<String, Set<CompletableFuture<Void>>> waiting = new ConcurrentHashMap<>();
+    private volatile boolean listening;
+    private volatile boolean stopping;
+    private Thread listener;
+
     public SessionLeases() {
         // for CDI
     }
@@ -99,7 +126,82 @@ public class SessionLeases {
 
     @PreDestroy
     void stop() {
+        stopping = true;
         renewals.shutdownNow();
+        if (listener != null) {
+            listener.interrupt();
+        }
+    }
+
+    /** The listener, started by the first turn that has to wait (most servers of a cluster rarely do). */
+    private synchronized void listen() {
+        if (listener == null && !stopping) {
+            listener = threadFactory.newThread(this::listenUntilStopped);
+            listener.setName("lango-lease-listener");
+            listener.setDaemon(true);
+            listener.start();
+        }
+    }
+
+    /**
+     * LISTEN on a connection of its own, held while the server runs, and wake the waiters each
+     * notification names; a lost connection is opened again a second later (meanwhile waiters poll).
+     */
+    private void listenUntilStopped() {
+        while (!stopping) {
+            try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+                connection.setAutoCommit(true);
+                statement.execute("LISTEN " + CHANNEL);
+                PGConnection notifications = connection.unwrap(PGConnection.class);
+                listening = true;
+                wakeAll(); // a release while nobody listened is found by asking again
+                while (!stopping) {
+                    PGNotification[] received = notifications.getNotifications(LISTEN_MILLIS);
+                    if (received != null) {
+                        for (PGNotification notification : received) {
+                            wake(notification.getParameter());
+                        }
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (!stopping) {
+                    LOG.warning(() -> "not listening for released sessions (" + e.getMessage() + "); waiting turns ask every "
+                            + POLL.toMillis() + " ms until the listener is back");
+                }
+            } finally {
+                listening = false;
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void wake(String sessionScope) {
+        Set<CompletableFuture<Void>> woken = waiting.remove(sessionScope);
+        if (woken != null) {
+            woken.forEach(w -> w.complete(null));
+        }
+    }
+
+    private void wakeAll() {
+        waiting.keySet().forEach(this::wake);
+    }
+
+    /** Registered before asking for the lease, so a release between the ask and the wait is not missed. */
+    private CompletableFuture<Void> wakeup(String sessionScope) {
+        CompletableFuture<Void> wakeup = new CompletableFuture<>();
+        waiting.computeIfAbsent(sessionScope, k -> ConcurrentHashMap.newKeySet()).add(wakeup);
+        return wakeup;
+    }
+
+    private void forget(String sessionScope, CompletableFuture<Void> wakeup) {
+        waiting.computeIfPresent(sessionScope, (k, waiters) -> {
+            waiters.remove(wakeup);
+            return waiters.isEmpty() ? null : waiters;
+        });
     }
 
     boolean enabled() {
@@ -117,12 +219,25 @@ public class SessionLeases {
         String owner = server + "/" + UUID.randomUUID();
         Duration lease = settings.sessions().leaseTimeout();
         long deadline = System.nanoTime() + wait.toNanos();
-        while (!tryAcquire(sessionScope, owner, lease)) {
-            if (System.nanoTime() > deadline) {
-                giveUp(sessionScope, owner);
-                return Optional.empty();
+        while (true) {
+            CompletableFuture<Void> wakeup = wakeup(sessionScope);
+            try {
+                if (tryAcquire(sessionScope, owner, lease)) {
+                    break;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    giveUp(sessionScope, owner);
+                    return Optional.empty();
+                }
+                listen();
+                Duration next = listening ? FALLBACK : POLL;
+                wakeup.get(Math.min(left, next.toNanos()), TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                // ask again
+            } finally {
+                forget(sessionScope, wakeup);
             }
-            Thread.sleep(POLL.toMillis());
         }
         long every = Math.max(200, lease.toMillis() / 3);
         ScheduledFuture<?> renewal = renewals.scheduleWithFixedDelay(() -> renew(sessionScope, owner, lease), every, every,
@@ -165,10 +280,12 @@ public class SessionLeases {
      */
     private void release(String sessionScope, String owner) {
         try {
-            update("WITH handed AS (UPDATE lango_session_leases SET owner = waiter, waiter = NULL, expires_at = ?"
-                    + " WHERE session_key = ? AND owner = ? AND waiter IS NOT NULL RETURNING owner)"
-                    + " DELETE FROM lango_session_leases WHERE session_key = ? AND owner = ?"
-                    + " AND NOT EXISTS (SELECT 1 FROM handed)",
+            // A lease handed to a waiter is announced in the same statement (delivered at its commit).
+            query("WITH handed AS (UPDATE lango_session_leases SET owner = waiter, waiter = NULL, expires_at = ?"
+                    + " WHERE session_key = ? AND owner = ? AND waiter IS NOT NULL RETURNING session_key),"
+                    + " deleted AS (DELETE FROM lango_session_leases WHERE session_key = ? AND owner = ?"
+                    + " AND NOT EXISTS (SELECT 1 FROM handed) RETURNING session_key)"
+                    + " SELECT pg_notify('" + CHANNEL + "', session_key) FROM handed",
                     System.currentTimeMillis() + HANDOVER.toMillis(), sessionScope, owner, sessionScope, owner);
         } catch (RuntimeException e) {
             LOG.warning(() -> "the lease of session " + sessionScope + " was not released and will expire: " + e.getMessage());

@@ -50,6 +50,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class ScaleOutIT {
 
     static final Duration LEASE = Duration.ofSeconds(5);
+    /** The model's time for a turn that keeps its session while a turn on the other server waits. */
+    static final Duration HELD = Duration.ofSeconds(3);
     /** The PostgreSQL data source's maxPoolSize (liberty/db/postgresql.xml). */
     static final int POOL_SIZE = 20;
     static final String POOL_QUESTION = "pool ";
@@ -62,6 +64,8 @@ class ScaleOutIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private static FakeLlmServer fake;
+    /** When the fake model received each question (System.nanoTime). */
+    private static final Map<String, Long> ARRIVED = new java.util.concurrent.ConcurrentHashMap<>();
     private static LibertyServer a;
     private static LibertyServer b;
 
@@ -71,7 +75,10 @@ class ScaleOutIT {
         int fakePort = ItPorts.FAKE_LLM + 3;
         fake = FakeLlmServer.start(fakePort);
         // Every answer names the question, so the stored conversation shows which answer belongs to which.
-        fake.route(r -> true, r -> Reply.delayed(modelTime(lastUserText(r)), Reply.openAiText("answer to " + lastUserText(r))));
+        fake.route(r -> true, r -> {
+            ARRIVED.put(lastUserText(r), System.nanoTime());
+            return Reply.delayed(modelTime(lastUserText(r)), Reply.openAiText("answer to " + lastUserText(r)));
+        });
         String name = ItDatabase.POSTGRESQL.server("scale");
         a = server(name + "-a", ItPorts.HTTP + 30, fakePort);
         b = server(name + "-b", ItPorts.HTTP + 31, fakePort);
@@ -107,7 +114,8 @@ class ScaleOutIT {
     private static Duration modelTime(String question) {
         return question.startsWith("slow") ? Duration.ofSeconds(60)
                 : question.startsWith(POOL_QUESTION) ? POOL_MODEL_TIME
-                : question.startsWith("busy") ? Duration.ofMillis(300) : Duration.ofMillis(150);
+                : question.startsWith("busy") ? Duration.ofMillis(300)
+                : question.startsWith("held") ? HELD : Duration.ofMillis(150);
     }
 
     private static String lastUserText(FakeLlmServer.Recorded request) {
@@ -277,9 +285,51 @@ class ScaleOutIT {
      * connection of theirs in a transaction. (Held for the model call, the pool would let only
      * {@value #POOL_SIZE} through, and the rest would reach the model one model-time later.)
      */
+    /**
+     * A turn waiting on B for a session A holds does not poll for it: A's release notifies B
+     * (LISTEN/NOTIFY), and B's turn reaches the model within moments of A's answer. B's own fallback
+     * asks only every 2 s, so without the notification it would come about a second later here.
+     */
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     @Order(4)
+    void aTurnWaitingForASessionHeldOnTheOtherServerIsWokenWhenItIsReleased() throws Exception {
+        List<Long> delays = new ArrayList<>();
+        for (int trial = 0; trial < 3; trial++) {
+            String session = "scale-" + UUID.randomUUID();
+            String held = "held " + session;
+            String woken = "woken " + session;
+            assertEquals(200, run(a, session, "open").statusCode());
+            long[] answeredOnA = new long[1];
+            CompletableFuture<Void> onA = CompletableFuture.runAsync(() -> {
+                try {
+                    assertEquals(200, run(a, session, held).statusCode());
+                    answeredOnA[0] = System.nanoTime();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!ARRIVED.containsKey(held)) {
+                assertTrue(System.nanoTime() < deadline, "A's turn reached the model");
+                Thread.sleep(10);
+            }
+            HttpResponse<String> fromB = run(b, session, woken);
+            assertEquals(200, fromB.statusCode(), fromB.body());
+            onA.join();
+            assertEquals(List.of("user: open", "model: answer to open", "user: " + held, "model: answer to " + held,
+                    "user: " + woken, "model: answer to " + woken), conversation(b, session));
+            // A releases the session before its answer goes out, so this is an upper bound of B's delay.
+            delays.add(Duration.ofNanos(ARRIVED.get(woken) - answeredOnA[0]).toMillis());
+        }
+        System.out.println("ScaleOutIT: B's turn reached the model " + delays + " ms after A's answer");
+        assertTrue(delays.stream().mapToLong(Long::longValue).min().orElseThrow() < 500,
+                "B was woken by A's release, not by its own fallback: " + delays + " ms");
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(5)
     void turnsWaitingForTheModelHoldNoDatabaseConnection() throws Exception {
         int turns = POOL_SIZE + 10;
         ExecutorService clients = Executors.newFixedThreadPool(turns);
@@ -343,7 +393,7 @@ class ScaleOutIT {
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
-    @Order(5)
+    @Order(6)
     void whenAServerIsKilledMidTurnTheOtherTakesTheSessionWithinTheLease() throws Exception {
         String session = "scale-" + UUID.randomUUID();
         assertEquals(200, run(a, session, "before").statusCode());
@@ -403,7 +453,7 @@ class ScaleOutIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aServerWithTheWrongPassphraseRefusesToStartAndSaysWhy() throws Exception {
         String name = ItDatabase.POSTGRESQL.server("scale") + "-wrong";
         Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), ItPorts.HTTP + 32);
