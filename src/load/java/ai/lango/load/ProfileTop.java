@@ -60,12 +60,17 @@ public final class ProfileTop {
         Map<String, Integer> byComponent = new TreeMap<>();
         Map<String, Integer> byTopMethod = new TreeMap<>();
         Map<String, Integer> byLangoMethod = new TreeMap<>();
+        Map<String, Integer> selfByComponent = new TreeMap<>();
         for (RecordedEvent sample : samples) {
             List<RecordedFrame> frames = sample.getStackTrace().getFrames();
             if (frames.isEmpty()) {
                 continue;
             }
             byTopMethod.merge(name(frames.get(0)), 1, Integer::sum);
+            // The JDK's frames count for whoever called them: the first frame of a known component.
+            String owner = frames.stream().map(f -> component(f.getMethod().getType().getName()))
+                    .filter(java.util.Objects::nonNull).findFirst().orElse("other (JDK, Liberty's threads)");
+            selfByComponent.merge(owner, 1, Integer::sum);
             Set<String> seen = new HashSet<>();
             for (RecordedFrame frame : frames) {
                 if (frame.getMethod().getType().getName().startsWith("ai.lango.") && seen.add(name(frame))) {
@@ -79,6 +84,8 @@ public final class ProfileTop {
         }
         System.out.printf("%d execution samples in %s%n%nper component (on the stack, inclusive):%n", samples.size(), args[0]);
         print(byComponent, samples.size(), Integer.MAX_VALUE);
+        System.out.printf("%nper component (self: the nearest component on the stack, the JDK's frames included):%n");
+        print(selfByComponent, samples.size(), Integer.MAX_VALUE);
         System.out.printf("%nper method on top of the stack (self):%n");
         print(byTopMethod, samples.size(), shown);
         System.out.printf("%nper Lango method (on the stack, inclusive):%n");
