@@ -41,7 +41,9 @@ final class ScaleComparison {
         LoadBenchmark.copyServer(wlp, "lango-load-2");
         Map<String, String> first = new HashMap<>(environment);
         first.putAll(Map.of("LANGO_DB_KIND", "postgresql", "LANGO_DB_URL", DB_URL, "LANGO_DB_USER", DB_USER,
-                "LANGO_DB_PASSWORD", DB_PASSWORD));
+                "LANGO_DB_PASSWORD", DB_PASSWORD,
+                // Servers sharing a database share its vault: the same passphrase opens it on each.
+                "LANGO_SECURITY_PASSPHRASE", "lango-load-cluster-passphrase"));
         Map<String, String> second = new HashMap<>(first);
         int secondPort = LoadBenchmark.LANGO_PORT + 1;
         second.put("LANGO_HTTP_PORT", String.valueOf(secondPort));
