@@ -101,6 +101,8 @@ public class SessionLeases {
     private final ConcurrentMap<String, Set<CompletableFuture<Void>>> waiting = new ConcurrentHashMap<>();
     private volatile boolean listening;
     private volatile boolean stopping;
+    /** Whether the listener's outage was logged (only its thread reads and writes it). */
+    private boolean warned;
     private Thread listener;
 
     public SessionLeases() {
@@ -154,6 +156,7 @@ public class SessionLeases {
                 statement.execute("LISTEN " + CHANNEL);
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 listening = true;
+                warned = false;
                 wakeAll(); // a release while nobody listened is found by asking again
                 while (!stopping) {
                     PGNotification[] received = notifications.getNotifications(LISTEN_MILLIS);
@@ -164,7 +167,8 @@ public class SessionLeases {
                     }
                 }
             } catch (SQLException | RuntimeException e) {
-                if (!stopping) {
+                if (!stopping && !warned) { // once per outage, not at every attempt to reconnect
+                    warned = true;
                     LOG.warning(() -> "not listening for released sessions (" + e.getMessage() + "); waiting turns ask every "
                             + POLL.toMillis() + " ms until the listener is back");
                 }
