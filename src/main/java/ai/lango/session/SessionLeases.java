@@ -62,7 +62,7 @@ public class SessionLeases {
     /** How long the listener blocks for notifications before it looks whether the server stops. */
     private static final int LISTEN_MILLIS = 1000;
 
-    /** How long a lease handed to a waiter stays its own before it takes it (it polls every {@link #POLL}). */
+    /** How long a lease handed to a waiter stays its own before it takes it (the release's notification wakes it). */
     static final Duration HANDOVER = Duration.ofSeconds(2);
 
     /** The row is this turn's to take: free (expired) or handed to it. Its parameter: now. */
