@@ -62,8 +62,8 @@ public final class LoadBenchmark {
      * the client saw them, and the server's overhead in each (unstamped chunks are not counted there).
      */
     record Result(String label, int turns, int errors, double seconds, Sample firstChunk, Sample chunkGap,
-                  Sample firstChunkOverhead, Sample gapOverhead, double chunksPerTurn, long rssKb, long cpuNanos,
-                  double load) {
+                  Sample firstChunkOverhead, Sample gapOverhead, Sample tail, double chunksPerTurn, long rssKb,
+                  long cpuNanos, double load) {
         double turnsPerSecond() {
             return turns / seconds;
         }
@@ -222,6 +222,7 @@ public final class LoadBenchmark {
         Sample chunkGap = new Sample();
         Sample firstChunkOverhead = new Sample();
         Sample gapOverhead = new Sample();
+        Sample tail = new Sample();
         AtomicInteger turns = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger chunks = new AtomicInteger();
@@ -256,6 +257,9 @@ public final class LoadBenchmark {
                             last[1] = model == null ? 0 : model[1];
                         });
                         if (got >= 0) {
+                            if (last[0] != 0) {
+                                tail.add(System.nanoTime() - last[0]);
+                            }
                             turns.incrementAndGet();
                             chunks.addAndGet(got);
                         }
@@ -278,7 +282,7 @@ public final class LoadBenchmark {
         long rssKb = server.rssKb().getAsLong();
         threads.shutdownNow();
         return new Result(label, turns.get(), errors.get(), seconds, firstChunk, chunkGap, firstChunkOverhead, gapOverhead,
-                turns.get() == 0 ? 0 : (double) chunks.get() / turns.get(), rssKb, cpu, loadAverage());
+                tail, turns.get() == 0 ? 0 : (double) chunks.get() / turns.get(), rssKb, cpu, loadAverage());
     }
 
     private static int quietly(Driver driver, String message, AtomicInteger errors, Driver.Chunks chunk) {
@@ -312,19 +316,19 @@ public final class LoadBenchmark {
 
     private static void print(String ourName, List<Result> ours, String theirName, List<Result> theirs, boolean targets) {
         System.out.println();
-        System.out.printf("%-42s %8s %7s %9s %9s %9s %9s %9s %9s %7s %9s %7s %6s%n", "", "turns/s", "errors", "TTFC p50",
-                "+ovh p50", "+ovh p99", "gap p50", "+ovh p50", "+ovh p99", "chunks", "CPU/turn", "RSS MB", "load");
+        System.out.printf("%-42s %8s %7s %9s %9s %9s %9s %9s %9s %9s %7s %9s %7s %6s%n", "", "turns/s", "errors", "TTFC p50",
+                "+ovh p50", "+ovh p99", "gap p50", "+ovh p50", "+ovh p99", "tail p50", "chunks", "CPU/turn", "RSS MB", "load");
         for (int i = 0; i < ours.size(); i++) {
             for (Result r : List.of(ours.get(i), theirs.get(i))) {
-                System.out.printf("%-42s %8.1f %7d %9.1f %9.2f %9.2f %9.2f %9.3f %9.3f %7.1f %9.2f %7.0f %6.2f%n", r.label(),
-                        r.turnsPerSecond(), r.errors(), r.firstChunk().millis(50), r.firstChunkOverhead().millis(50),
+                System.out.printf("%-42s %8.1f %7d %9.1f %9.2f %9.2f %9.2f %9.3f %9.3f %9.2f %7.1f %9.2f %7.0f %6.2f%n",
+                        r.label(), r.turnsPerSecond(), r.errors(), r.firstChunk().millis(50), r.firstChunkOverhead().millis(50),
                         r.firstChunkOverhead().millis(99), r.chunkGap().millis(50), r.gapOverhead().millis(50),
-                        r.gapOverhead().millis(99), r.chunksPerTurn(), r.cpuMillisPerTurn(), r.rssKb() / 1024.0, r.load());
+                        r.gapOverhead().millis(99), r.tail().millis(50), r.chunksPerTurn(), r.cpuMillisPerTurn(), r.rssKb() / 1024.0, r.load());
             }
         }
         System.out.printf("(times in ms; TTFC = request sent to first chunk received, the model's own first chunk at %d ms;"
                 + " gap = time between two chunks of one answer as the client receives them, the model's %d ms;"
-                + " +ovh = the server's overhead above the model's own time; chunks = chunks per answer; CPU/turn = the server"
+                + " +ovh = the server's overhead above the model's own time; tail = last chunk received to the turn's end; chunks = chunks per answer; CPU/turn = the server"
                 + " process's CPU time per measured turn; load = the machine's 1-minute load average at the round's end)%n",
                 FIRST_MS, GAP_MS);
         StringBuilder ratios = new StringBuilder();

@@ -47,16 +47,17 @@ final class LoadTable {
         out.append(String.format("%s, %d cores, Java %s; each round's load average (1 min) at its end%n%n",
                 LocalDate.now(ZoneOffset.UTC), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
         out.append("| sessions, round | turns/s Lango / ADK | +ovh to first chunk p50 | chunk-gap +ovh p99 |"
-                + " CPU per turn | errors | load |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|\n");
+                + " last chunk to the end p50 | CPU per turn | errors | load |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int i = 0; i < lango.size(); i++) {
             Result ours = lango.get(i);
             Result theirs = adk.get(i);
-            out.append(String.format("| %d, %d%s | %.1f / %.1f | %.1f / %.1f ms | %.2f / %.2f ms | %.2f / %.2f ms | %d / %d | %.1f |%n",
+            out.append(String.format("| %d, %d%s | %.1f / %.1f | %.1f / %.1f ms | %.2f / %.2f ms | %.1f / %.1f ms | %.2f / %.2f ms | %d / %d | %.1f |%n",
                     sessionCounts.get(i / rounds), i % rounds + 1, i % rounds + 1 >= warmFrom ? " (warm)" : "",
                     ours.turnsPerSecond(), theirs.turnsPerSecond(),
                     ours.firstChunkOverhead().millis(50), theirs.firstChunkOverhead().millis(50),
                     ours.gapOverhead().millis(99), theirs.gapOverhead().millis(99),
+                    ours.tail().millis(50), theirs.tail().millis(50),
                     ours.cpuMillisPerTurn(), theirs.cpuMillisPerTurn(), ours.errors(), theirs.errors(),
                     Math.max(ours.load(), theirs.load())));
         }

@@ -2,6 +2,8 @@ package ai.lango.provider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Conversions between the neutral types and JSON shared by the wire formats. */
 final class Schemas {
@@ -9,7 +11,16 @@ final class Schemas {
     private Schemas() {
     }
 
-    /** A tool's parameter schema; a tool without parameters takes an empty object. */
+    /** Schemas already converted, by their map: the same tools are offered at every model call. */
+    private static final Map<Map<String, Object>, JsonNode> CONVERTED = new ConcurrentHashMap<>();
+
+    /** At most this many are kept (tools made at run time, such as an MCP server's, could be many). */
+    private static final int MAX_CONVERTED = 1024;
+
+    /**
+     * A tool's parameter schema; a tool without parameters takes an empty object. The node may be
+     * shared with other requests: it is only read (written into a request body).
+     */
     static JsonNode parameters(ToolDeclaration tool) {
         if (tool.parameters() == null || tool.parameters().isEmpty()) {
             ObjectNode empty = HttpTransport.JSON.createObjectNode();
@@ -17,7 +28,15 @@ final class Schemas {
             empty.putObject("properties");
             return empty;
         }
-        return HttpTransport.JSON.valueToTree(tool.parameters());
+        JsonNode known = CONVERTED.get(tool.parameters());
+        if (known != null) {
+            return known;
+        }
+        JsonNode made = HttpTransport.JSON.valueToTree(tool.parameters());
+        if (CONVERTED.size() < MAX_CONVERTED) {
+            CONVERTED.put(tool.parameters(), made);
+        }
+        return made;
     }
 
     /**

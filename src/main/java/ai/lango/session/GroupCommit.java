@@ -13,11 +13,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * one transaction, and each caller returns only once the transaction holding its write committed —
  * so a write is as durable on return as it would be alone, for a fraction of the commits.
  *
- * <p>No thread of its own: the first caller that finds nobody writing becomes the writer and writes
- * batches until the queue is empty; everybody else waits for their own result. A write handed in
- * without waiting ({@link #submitAsync}) makes a thread of the given executor the writer when
- * nobody writes. A batch that fails is written again one write per transaction, so one bad write
- * fails only its own caller.
+ * <p>No thread of its own: a caller that finds nobody writing writes what is queued, its own write
+ * with it, and returns; everybody else waits for their own result, and one of them writes the next
+ * batch. A caller writes one batch at most, so a turn never waits on other sessions' writes for
+ * longer than its own transaction. A write handed in without waiting ({@link #submitAsync}) makes a
+ * thread of the given executor the writer when nobody writes, and that thread also takes over what
+ * is left queued after a caller's batch (it writes until the queue is empty). A batch that fails is
+ * written again one write per transaction, so one bad write fails only its own caller.
  */
 final class GroupCommit<T> {
 
@@ -37,6 +39,10 @@ final class GroupCommit<T> {
     private final int maxBatch;
     private final ConcurrentLinkedQueue<Pending<T>> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean writing = new AtomicBoolean();
+    /** Waiting callers sleep on it; notified after every batch and whenever the writer stops. */
+    private final Object batchWritten = new Object();
+    /** The executor of the last write handed in without waiting: it writes what no caller leads. */
+    private volatile Executor writers;
 
     GroupCommit(Writer<T> writer, int maxBatch) {
         this.writer = writer;
@@ -47,8 +53,23 @@ final class GroupCommit<T> {
     boolean submit(T write) {
         Pending<T> pending = new Pending<>(write, new CompletableFuture<>());
         queue.add(pending);
-        lead();
         try {
+            while (!pending.result().isDone()) {
+                if (writing.compareAndSet(false, true)) {
+                    try {
+                        writeBatch();
+                    } finally {
+                        stopWriting();
+                    }
+                    handOver();
+                } else {
+                    synchronized (batchWritten) {
+                        while (!pending.result().isDone() && writing.get()) {
+                            batchWritten.wait();
+                        }
+                    }
+                }
+            }
             return pending.result().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -63,6 +84,7 @@ final class GroupCommit<T> {
      * When nobody writes, a thread of {@code writers} becomes the writer.
      */
     CompletableFuture<Boolean> submitAsync(T write, Executor writers) {
+        this.writers = writers;
         Pending<T> pending = new Pending<>(write, new CompletableFuture<>());
         queue.add(pending);
         if (!writing.get()) { // else the writer's last look at the queue finds it
@@ -76,42 +98,68 @@ final class GroupCommit<T> {
     }
 
     /**
-     * Leads while there is work and nobody else leads. A write queued just as the writer stops is
-     * seen by the writer's last look at the queue, or by its own caller's turn to lead.
+     * After a caller's batch: what is still queued goes to a thread of the executor, if there is
+     * one, so that no caller writes more than once for others; else a waiting caller leads.
+     */
+    private void handOver() {
+        Executor async = writers;
+        if (async != null && !queue.isEmpty() && !writing.get()) {
+            try {
+                async.execute(this::lead);
+            } catch (RuntimeException refused) {
+                // the waiting callers write it
+            }
+        }
+    }
+
+    /**
+     * An executor's thread writes while there is work and nobody else writes. A write queued just
+     * as it stops is seen by its last look at the queue, or by its own caller's turn to write.
      */
     private void lead() {
         while (!queue.isEmpty() && writing.compareAndSet(false, true)) {
             try {
-                writeQueued();
+                while (writeBatch()) {
+                    notifyWaiting();
+                }
             } finally {
-                writing.set(false);
+                stopWriting();
             }
         }
     }
 
-    private void writeQueued() {
+    private void stopWriting() {
+        writing.set(false);
+        notifyWaiting();
+    }
+
+    private void notifyWaiting() {
+        synchronized (batchWritten) {
+            batchWritten.notifyAll();
+        }
+    }
+
+    /** Writes the head of the queue (up to the batch limit) in one transaction; false when the queue was empty. */
+    private boolean writeBatch() {
         List<Pending<T>> batch = new ArrayList<>();
-        while (true) {
-            batch.clear();
-            for (Pending<T> next; batch.size() < maxBatch && (next = queue.poll()) != null; ) {
-                batch.add(next);
-            }
-            if (batch.isEmpty()) {
-                return;
-            }
-            try {
-                write(batch);
-            } finally {
-                // Nobody waits forever, whatever went wrong.
-                for (Pending<T> pending : batch) {
-                    if (!pending.result().isDone()) {
-                        pending.result().completeExceptionally(new IllegalStateException("the write was not committed"));
-                    }
+        for (Pending<T> next; batch.size() < maxBatch && (next = queue.poll()) != null; ) {
+            batch.add(next);
+        }
+        if (batch.isEmpty()) {
+            return false;
+        }
+        try {
+            write(batch);
+        } finally {
+            // Nobody waits forever, whatever went wrong.
+            for (Pending<T> pending : batch) {
+                if (!pending.result().isDone()) {
+                    pending.result().completeExceptionally(new IllegalStateException("the write was not committed"));
                 }
             }
         }
+        return true;
     }
-
     private void write(List<Pending<T>> batch) {
         List<Boolean> results;
         try {

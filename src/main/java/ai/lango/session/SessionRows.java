@@ -195,8 +195,11 @@ class SessionRows {
 
     /** Sets the session's update time, taking its row lock; false when no session has this id. */
     private boolean touch(long sessionId, Instant when) {
-        // SQL rather than JPQL: EclipseLink prepares a JPQL bulk update anew on every call.
+        // SQL rather than JPQL: EclipseLink prepares a JPQL bulk update anew on every call. Flushed at
+        // commit: it touches no row this transaction persisted, so the messages a group commit
+        // persisted before it need not be written out (and their changes computed) ahead of it.
         return em.createNativeQuery("UPDATE lango_sessions SET updated_at = ? WHERE id = ?")
+                .setFlushMode(jakarta.persistence.FlushModeType.COMMIT)
                 .setParameter(1, when.toEpochMilli())
                 .setParameter(2, sessionId)
                 .executeUpdate() == 1;

@@ -163,4 +163,56 @@ class GroupCommitTest {
         assertEquals(1, db.mostConcurrent, "one writer at a time");
         writers.shutdown();
     }
+
+    /**
+     * A caller writes one batch at most: once its own write is committed it returns, and what was
+     * queued meanwhile is written by a caller still waiting (its turn is not held by others' writes).
+     */
+    @Test
+    void aCallerReturnsOnceItsOwnBatchIsCommittedAndLeavesLaterWritesToOthers() throws Exception {
+        CountDownLatch firstBatchWriting = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        CountDownLatch releaseSecond = new CountDownLatch(1);
+        List<List<Integer>> transactions = Collections.synchronizedList(new ArrayList<>());
+        GroupCommit<Integer> commits = new GroupCommit<>(new GroupCommit.Writer<>() {
+            @Override
+            public List<Boolean> writeAll(List<Integer> batch) {
+                boolean first = transactions.isEmpty();
+                if (first) {
+                    firstBatchWriting.countDown();
+                }
+                await(first ? releaseFirst : releaseSecond);
+                transactions.add(List.copyOf(batch));
+                return batch.stream().map(w -> true).toList();
+            }
+
+            @Override
+            public boolean writeOne(Integer write) {
+                return writeAll(List.of(write)).get(0);
+            }
+        }, 64);
+        ExecutorService callers = Executors.newFixedThreadPool(3);
+        Future<Boolean> first = callers.submit(() -> commits.submit(1));
+        assertTrue(firstBatchWriting.await(10, TimeUnit.SECONDS));
+        Future<Boolean> second = callers.submit(() -> commits.submit(2));
+        Future<Boolean> third = callers.submit(() -> commits.submit(3));
+        Thread.sleep(100); // both queued behind the batch being written
+        releaseFirst.countDown();
+        assertTrue(first.get(10, TimeUnit.SECONDS), "the first caller returned while the next batch is still being written");
+        assertFalse(second.isDone() || third.isDone(), "their batch is not committed yet");
+        releaseSecond.countDown();
+        assertTrue(second.get(10, TimeUnit.SECONDS));
+        assertTrue(third.get(10, TimeUnit.SECONDS));
+        assertEquals(List.of(List.of(1), List.of(2, 3)), transactions.stream()
+                .map(t -> t.stream().sorted().toList()).toList());
+        callers.shutdown();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -21,11 +21,13 @@ import com.google.genai.types.GenerateContentConfig;
 import com.google.genai.types.Part;
 import com.google.genai.types.Tool;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * ADK's LlmRequest to a provider-neutral {@link ChatRequest}: the system instruction first, the
@@ -136,11 +138,29 @@ final class RequestConversion {
         List<ToolDeclaration> declarations = new ArrayList<>();
         for (Tool tool : request.config().flatMap(GenerateContentConfig::tools).orElse(List.of())) {
             for (FunctionDeclaration function : tool.functionDeclarations().orElse(List.of())) {
-                declarations.add(new ToolDeclaration(function.name().orElse(""), function.description().orElse(""),
-                        parameters(function)));
+                declarations.add(converted(function));
             }
         }
         return declarations;
+    }
+
+    /** Declarations already converted: an agent offers the same tools at every model call. */
+    private static final Map<FunctionDeclaration, ToolDeclaration> CONVERTED = new ConcurrentHashMap<>();
+
+    /** At most this many are kept (tools made at run time, such as an MCP server's, could be many). */
+    private static final int MAX_CONVERTED = 1024;
+
+    private static ToolDeclaration converted(FunctionDeclaration function) {
+        ToolDeclaration known = CONVERTED.get(function);
+        if (known != null) {
+            return known;
+        }
+        ToolDeclaration made = new ToolDeclaration(function.name().orElse(""), function.description().orElse(""),
+                Collections.unmodifiableMap(parameters(function)));
+        if (CONVERTED.size() < MAX_CONVERTED) {
+            CONVERTED.put(function, made);
+        }
+        return made;
     }
 
     @SuppressWarnings("unchecked")
