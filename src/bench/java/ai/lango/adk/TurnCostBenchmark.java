@@ -68,7 +68,7 @@ public final class TurnCostBenchmark {
     /** Lango's durable turn: LangoRunner over the JPA session service over {@code local}'s store. */
     static Turns durableTurns(LocalTransactions local, Path dir) {
         LangoSettings settings = settings(dir);
-        JpaSessionService sessions = new JpaSessionService(local.store(settings), settings);
+        JpaSessionService sessions = new JpaSessionService(local.serverStore(settings), settings);
         LlmAgent durableAgent = agent();
         Runner durableAdk = Runner.builder().agent(durableAgent).appName("lango").sessionService(sessions)
                 .artifactService(new InMemoryArtifactService()).build();

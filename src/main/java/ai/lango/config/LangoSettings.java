@@ -372,6 +372,14 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         public String key() {
             return key;
         }
+
+        /**
+         * Whether this server is the database's only user (the embedded file database, which one
+         * process opens): what the server remembers of its rows is then exact.
+         */
+        public boolean exclusive() {
+            return this == HSQLDB;
+        }
     }
 
     @Override

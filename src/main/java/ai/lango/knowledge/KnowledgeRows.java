@@ -33,6 +33,11 @@ class KnowledgeRows {
         return query.getResultList().stream().findFirst();
     }
 
+    /** Every owner with an entry. */
+    List<String> owners() {
+        return em.createQuery("SELECT DISTINCT k.owner FROM KnowledgeEntity k", String.class).getResultList();
+    }
+
     Optional<KnowledgeEntry> get(String owner, String key) {
         return find(owner, key, false).map(KnowledgeEntity::view);
     }

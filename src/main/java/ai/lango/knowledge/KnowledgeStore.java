@@ -1,7 +1,10 @@
 package ai.lango.knowledge;
 
+import ai.lango.config.LangoSettings;
+import ai.lango.persistence.OwnersWithRows;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -33,6 +36,17 @@ public class KnowledgeStore {
     @Inject
     Event<KnowledgeDeleted> deleted;
 
+    @Inject
+    LangoSettings settings;
+
+    /** Whose entries exist: a search for users without any (and no shared ones) asks no database. */
+    private OwnersWithRows owners;
+
+    @PostConstruct
+    void rememberOwners() {
+        owners = new OwnersWithRows(settings.database().kind().exclusive(), rows::owners);
+    }
+
     /** Saves the entry under its owner and key; true when it was new. */
     public boolean save(KnowledgeEntry entry) {
         boolean created = store(entry);
@@ -46,6 +60,7 @@ public class KnowledgeStore {
             return false;
         }
         try {
+            owners.adding(entry.owner());
             rows.insert(entry);
             return true;
         } catch (RuntimeException raced) {
@@ -72,7 +87,7 @@ public class KnowledgeStore {
      */
     public List<KnowledgeEntry> search(String text, String category, int limit, Collection<String> owners) {
         List<String> keywords = Keywords.of(text);
-        if (keywords.isEmpty()) {
+        if (keywords.isEmpty() || !this.owners.mayHold(owners)) {
             return List.of();
         }
         return rows.matching(keywords, category, owners).stream()

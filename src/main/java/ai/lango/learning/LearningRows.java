@@ -28,6 +28,11 @@ class LearningRows {
     @PersistenceContext(unitName = "lango")
     EntityManager em;
 
+    /** Every owner with a learning. */
+    List<String> owners() {
+        return em.createQuery("SELECT DISTINCT l.owner FROM LearningEntity l", String.class).getResultList();
+    }
+
     @Transactional(TxType.REQUIRES_NEW)
     void insert(String owner, String trigger, String errorPattern) {
         em.persist(new LearningEntity(owner, trigger, errorPattern, Instant.now()));

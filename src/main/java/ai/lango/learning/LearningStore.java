@@ -1,9 +1,12 @@
 package ai.lango.learning;
 
+import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.Keywords;
+import ai.lango.persistence.OwnersWithRows;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.security.Ownership;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -30,6 +33,17 @@ public class LearningStore {
 
     @Inject
     Retrieval retrieval;
+
+    @Inject
+    LangoSettings settings;
+
+    /** Whose learnings exist: a search for users without any (and no shared ones) asks no database. */
+    private OwnersWithRows owners;
+
+    @PostConstruct
+    void rememberOwners() {
+        owners = new OwnersWithRows(settings.database().kind().exclusive(), rows::owners);
+    }
 
     /** A fix given explicitly (save_learning): stored or replacing the owner's one under the same trigger and pattern. */
     public void saveFix(String owner, String trigger, String errorPattern, String fix, String diagnosis, String category) {
@@ -65,6 +79,9 @@ public class LearningStore {
      * asked) that match the error (see {@link Learning#match}), best match first, then most confident.
      */
     public List<Learning> matchingError(String error, double minConfidence, boolean withFixOnly, Collection<String> owners) {
+        if (!this.owners.mayHold(owners)) {
+            return List.of();
+        }
         return rows.confident(minConfidence, withFixOnly, LearningRows.CANDIDATES, owners).stream()
                 .filter(l -> l.match(error) > 0)
                 .sorted(Comparator.comparingInt((Learning l) -> l.match(error)).reversed()
@@ -75,7 +92,7 @@ public class LearningStore {
     /** Learnings of {@code owners} containing any word of the query, most confident first, at most {@code limit}. */
     public List<Learning> search(String query, String category, int limit, Collection<String> owners) {
         List<String> keywords = Keywords.of(query);
-        return keywords.isEmpty() ? List.of() : rows.matching(keywords, category, false, owners).stream().limit(limit).toList();
+        return keywords.isEmpty() || !this.owners.mayHold(owners) ? List.of() : rows.matching(keywords, category, false, owners).stream().limit(limit).toList();
     }
 
     public Optional<Learning> get(long id) {
@@ -133,6 +150,7 @@ public class LearningStore {
             return;
         }
         try {
+            owners.adding(owner);
             rows.insert(owner, trigger, pattern);
         } catch (RuntimeException raced) {
             // Another server inserted it first: count on that one.

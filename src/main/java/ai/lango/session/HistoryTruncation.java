@@ -28,6 +28,22 @@ public final class HistoryTruncation {
      * @param budget        tokens; ≤ 0 means {@link #DEFAULT_BUDGET}
      */
     public static List<Message> truncate(List<Message> chronological, int budget) {
+        int start = fittingStart(chronological, budget);
+        if (start == 0) {
+            return chronological;
+        }
+        int end = chronological.size();
+        while (start < end && !Roles.isUser(chronological.get(start).role())) {
+            start++;
+        }
+        return chronological.subList(start, end);
+    }
+
+    /**
+     * Where the newest messages that fit {@code budget} begin (the newest always counts as
+     * fitting): 0 when all of them fit.
+     */
+    static int fittingStart(List<Message> chronological, int budget) {
         int limit = budget > 0 ? budget : DEFAULT_BUDGET;
         int start = chronological.size();
         long used = 0;
@@ -40,13 +56,6 @@ public final class HistoryTruncation {
             used += tokens;
             start--;
         }
-        if (start == 0) {
-            return chronological;
-        }
-        int end = chronological.size();
-        while (start < end && !Roles.isUser(chronological.get(start).role())) {
-            start++;
-        }
-        return chronological.subList(start, end);
+        return start;
     }
 }

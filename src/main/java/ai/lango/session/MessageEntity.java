@@ -73,6 +73,11 @@ public class MessageEntity {
         }
     }
 
+    /** The message as it reads back once stored (its time in milliseconds, its calls in order). */
+    static Message asStored(Message message) {
+        return new MessageEntity(null, message).toMessage();
+    }
+
     Long id() { return id; }
     int tokens() { return tokens; }
 

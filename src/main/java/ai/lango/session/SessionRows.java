@@ -97,24 +97,28 @@ class SessionRows {
     }
 
     private static boolean expired(SessionEntity session, Duration ttl, Instant now) {
-        return !ttl.isZero() && session.updatedAt().plus(ttl).isBefore(now);
+        return expired(session.updatedAt(), ttl, now);
+    }
+
+    static boolean expired(Instant updatedAt, Duration ttl, Instant now) {
+        return !ttl.isZero() && updatedAt.plus(ttl).isBefore(now);
     }
 
     /**
      * Everything the runner needs of a session, in one transaction: the session (renewed if
      * expired), its newest window for {@code budget} and the shared state; null when unknown.
      */
-    SessionStore.View view(SessionRef key, Duration ttl, int budget) {
+    SessionViews.Snapshot view(SessionRef key, Duration ttl, int budget) {
         SessionEntity session = renewing(key, ttl);
         if (session == null) {
             return null;
         }
         String app = SharedStateEntity.appScope(session.appName());
         String user = SharedStateEntity.userScope(session.appName(), session.userId());
-        Map<String, Map<String, Object>> shared = sharedStates(List.of(app, user));
-        return new SessionStore.View(view(session),
-                HistoryTruncation.truncate(newestWindow(session.id(), budget), budget),
-                shared.getOrDefault(app, Map.of()), shared.getOrDefault(user, Map.of()));
+        Map<String, String> shared = sharedStates(List.of(app, user));
+        return new SessionViews.Snapshot(session.key(), session.appName(), session.userId(), session.state(),
+                session.createdAt().toEpochMilli(), session.updatedAt().toEpochMilli(),
+                newestWindow(session.id(), budget), shared.get(app), shared.get(user), budget);
     }
 
     /** Inserts a session in its own transaction; a duplicate (app, user, key) fails here, at the flush. */
@@ -225,13 +229,13 @@ class SessionRows {
         return shared == null ? Map.of() : StateJson.read(shared.state());
     }
 
-    /** The state of each of {@code scopes} that has a row, in one query. */
-    private Map<String, Map<String, Object>> sharedStates(List<String> scopes) {
-        Map<String, Map<String, Object>> states = new HashMap<>();
+    /** The state (JSON) of each of {@code scopes} that has a row, in one query. */
+    private Map<String, String> sharedStates(List<String> scopes) {
+        Map<String, String> states = new HashMap<>();
         for (SharedStateEntity shared : em.createQuery(
                         "SELECT s FROM SharedStateEntity s WHERE s.scope IN :scopes", SharedStateEntity.class)
                 .setParameter("scopes", scopes).setHint(READ_ONLY, true).getResultList()) {
-            states.put(shared.scope(), StateJson.read(shared.state()));
+            states.put(shared.scope(), shared.state());
         }
         return states;
     }

@@ -67,8 +67,12 @@ public class SessionStore {
      */
     private ThreadPoolExecutor writers;
 
+    /** The views kept between turns (only where this server is the database's only writer). */
+    private SessionViews views = new SessionViews(false);
+
     @PostConstruct
-    void startWriters() {
+    void start() {
+        views = new SessionViews(settings != null && settings.database().kind().exclusive());
         if (threadFactory != null) {
             writers = new ThreadPoolExecutor(0, MAX_WRITERS, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
                     new ThreadPoolExecutor.CallerRunsPolicy());
@@ -98,6 +102,7 @@ public class SessionStore {
             throw new SessionExistsException(key.key());
         }
         try {
+            views.dropped(key);
             return rows.insert(key, state == null ? Map.of() : state);
         } catch (RuntimeException raced) {
             if (rows.findRenewing(key, ttl()) != null) {
@@ -118,6 +123,7 @@ public class SessionStore {
             return found;
         }
         try {
+            views.dropped(key);
             return rows.insert(key, Map.of());
         } catch (RuntimeException raced) {
             StoredSession winner = rows.findRenewing(key, ttl());
@@ -130,17 +136,29 @@ public class SessionStore {
 
     /**
      * The session (created when unknown, as {@link #getOrCreate}) with its history for
-     * {@code budget} tokens (≤ 0: the default) and shared state, read in one transaction.
+     * {@code budget} tokens (≤ 0: the default) and shared state, read in one transaction — or, where
+     * this server is the database's only writer, as the last view with what was appended since.
      */
     public View open(SessionRef key, int budget) {
         requireIdentity(key);
         int effective = budget > 0 ? budget : HistoryTruncation.DEFAULT_BUDGET;
-        View view = rows.view(key, ttl(), effective);
-        if (view != null) {
-            return view;
+        Optional<View> kept = views.view(key, effective, ttl());
+        if (kept.isPresent()) {
+            return kept.get();
         }
-        getOrCreate(key);
-        return rows.view(key, ttl(), effective);
+        SessionViews.Snapshot read = read(key, effective);
+        if (read == null) {
+            getOrCreate(key);
+            read = read(key, effective);
+        }
+        return read.view();
+    }
+
+    private SessionViews.Snapshot read(SessionRef key, int budget) {
+        long before = views.beforeRead();
+        SessionViews.Snapshot read = rows.view(key, ttl(), budget);
+        views.read(key, read, before);
+        return read;
     }
 
     /**
@@ -159,12 +177,25 @@ public class SessionStore {
                 rows.ensureShared(SharedStateEntity.userScope(session.appName(), session.userId()));
             }
         }
-        boolean appended = message != null && delta.isEmpty()
-                ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when))
-                : rows.append(key, message, delta, when);
+        boolean appended;
+        try {
+            appended = message != null && delta.isEmpty()
+                    ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when))
+                    : rows.append(key, message, delta, when);
+        } catch (RuntimeException failed) {
+            views.dropped(key);
+            throw failed;
+        }
+        committed(key, appended, message, delta, when);
+    }
+
+    /** After an append's transaction: the kept view follows it; an unknown session fails the append. */
+    private void committed(SessionRef key, boolean appended, Message message, StateDelta delta, Instant when) {
         if (!appended) {
+            views.dropped(key);
             throw new UnknownSessionException(key.key());
         }
+        views.appended(key, message, delta, when, ttl());
     }
 
     /**
@@ -183,11 +214,13 @@ public class SessionStore {
         }
         requireIdentity(key);
         if (message != null && delta.isEmpty()) {
-            return messageCommits.submitAsync(new SessionRows.MessageAppend(key, message, when), writers).thenAccept(appended -> {
-                if (!appended) {
-                    throw new UnknownSessionException(key.key());
-                }
-            });
+            return messageCommits.submitAsync(new SessionRows.MessageAppend(key, message, when), writers)
+                    .whenComplete((appended, failed) -> {
+                        if (failed != null) {
+                            views.dropped(key);
+                        }
+                    })
+                    .thenAccept(appended -> committed(key, appended, message, delta, when));
         }
         return CompletableFuture.runAsync(() -> append(key, message, delta, when), writers);
     }
@@ -254,7 +287,9 @@ public class SessionStore {
 
     /** Deletes the session with its messages; false when there was none. */
     public boolean delete(SessionRef key) {
+        views.dropped(key);
         boolean deleted = rows.delete(requireIdentity(key));
+        views.dropped(key);
         if (deleted) {
             sessionDeleted.fire(new SessionDeleted(key));
         }

@@ -77,7 +77,25 @@ public final class LocalTransactions implements AutoCloseable {
         SessionStore store = new SessionStore();
         store.rows = rows;
         store.settings = settings != null ? settings : settings(dir);
+        store.sessionDeleted = noEvents();
         return store;
+    }
+
+    /**
+     * A store as the server runs it on its own embedded database: the only writer, so it keeps the
+     * sessions' views between turns. Only one such store may write the database.
+     */
+    public SessionStore serverStore(ai.lango.config.LangoSettings settings) {
+        SessionStore store = store(settings);
+        store.start();
+        return store;
+    }
+
+    /** Events that nobody observes (outside the container). */
+    @SuppressWarnings("unchecked")
+    private static <T> jakarta.enterprise.event.Event<T> noEvents() {
+        return (jakarta.enterprise.event.Event<T>) java.lang.reflect.Proxy.newProxyInstance(LocalTransactions.class.getClassLoader(),
+                new Class<?>[] {jakarta.enterprise.event.Event.class}, (proxy, method, args) -> null);
     }
 
     /** Settings for a store in {@code dir}; only the TTL (none) and the model name (the token budget) matter. */
@@ -132,7 +150,7 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
-        SessionStore.View view(SessionRef key, Duration ttl, int budget) {
+        SessionViews.Snapshot view(SessionRef key, Duration ttl, int budget) {
             return tx.inTransaction(() -> super.view(key, ttl, budget));
         }
 
@@ -157,6 +175,11 @@ public final class LocalTransactions implements AutoCloseable {
         @Override
         java.util.List<Boolean> appendAll(java.util.List<MessageAppend> appends) {
             return tx.inTransaction(() -> super.appendAll(appends));
+        }
+
+        @Override
+        boolean delete(SessionRef key) {
+            return tx.inTransaction(() -> super.delete(key));
         }
 
         @Override
