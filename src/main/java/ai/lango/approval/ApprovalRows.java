@@ -73,6 +73,12 @@ class ApprovalRows {
                 .getResultList().stream().findFirst().map(ApprovalEntity::view);
     }
 
+    /** Every session with a request waiting. */
+    List<String> sessionsWithPending() {
+        return em.createQuery("SELECT DISTINCT a.sessionScope FROM ApprovalEntity a WHERE a.decision = 'PENDING'", String.class)
+                .getResultList();
+    }
+
     List<Approval> pendingInSession(String sessionScope) {
         return em.createQuery("SELECT a FROM ApprovalEntity a WHERE a.sessionScope = :s AND a.decision = 'PENDING'"
                         + " ORDER BY a.createdAt", ApprovalEntity.class)

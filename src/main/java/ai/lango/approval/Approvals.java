@@ -2,11 +2,13 @@ package ai.lango.approval;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.SecretMask;
+import ai.lango.persistence.KeysWithRows;
 import ai.lango.tool.Safety;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -56,6 +58,14 @@ public class Approvals {
     @Inject
     Event<ApprovalResolved> resolved;
 
+    /** The sessions with requests waiting: a new message on any other supersedes nothing and asks no database. */
+    private KeysWithRows pendingSessions;
+
+    @PostConstruct
+    void rememberPendingSessions() {
+        pendingSessions = new KeysWithRows(settings.database().kind().exclusive(), rows::sessionsWithPending);
+    }
+
     /** The decision in force after an answer, and whether this answer made it (false: it was decided before). */
     public record Outcome(Approval.Decision decision, boolean decidedNow) {
     }
@@ -78,6 +88,7 @@ public class Approvals {
         Instant now = Instant.now();
         ApprovalEntity entity = new ApprovalEntity(UUID.randomUUID().toString(), call, Approval.Decision.PENDING, null,
                 false, now, now.plus(settings.approval().timeout()));
+        pendingSessions.adding(call.sessionScope());
         rows.insert(entity);
         return entity.view();
     }
@@ -149,7 +160,7 @@ public class Approvals {
     public Map<Approval, Approval.Decision> supersede(String sessionScope) {
         Map<Approval, Approval.Decision> ended = new java.util.LinkedHashMap<>();
         Instant now = Instant.now();
-        for (Approval pending : rows.pendingInSession(sessionScope)) {
+        for (Approval pending : pendingIn(sessionScope)) {
             Approval.By by = pending.expiresAt().isAfter(now) ? Approval.By.SUPERSEDED : Approval.By.TIMEOUT;
             decide(pending.id(), null, false, by).filter(Outcome::decidedNow).ifPresent(d -> ended.put(pending, d.decision()));
         }
@@ -158,7 +169,7 @@ public class Approvals {
 
     /** The session's requests still waiting, oldest first. */
     public List<Approval> pendingIn(String sessionScope) {
-        return rows.pendingInSession(sessionScope);
+        return pendingSessions.mayHold(List.of(sessionScope)) ? rows.pendingInSession(sessionScope) : List.of();
     }
 
     /** The user's requests still waiting (for a client that reconnects). */

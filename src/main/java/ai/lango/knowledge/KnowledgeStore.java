@@ -1,7 +1,7 @@
 package ai.lango.knowledge;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.persistence.OwnersWithRows;
+import ai.lango.persistence.KeysWithRows;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import jakarta.annotation.PostConstruct;
@@ -40,11 +40,11 @@ public class KnowledgeStore {
     LangoSettings settings;
 
     /** Whose entries exist: a search for users without any (and no shared ones) asks no database. */
-    private OwnersWithRows owners;
+    private KeysWithRows owners;
 
     @PostConstruct
     void rememberOwners() {
-        owners = new OwnersWithRows(settings.database().kind().exclusive(), rows::owners);
+        owners = new KeysWithRows(settings.database().kind().exclusive(), rows::owners);
     }
 
     /** Saves the entry under its owner and key; true when it was new. */

@@ -2,7 +2,7 @@ package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.Keywords;
-import ai.lango.persistence.OwnersWithRows;
+import ai.lango.persistence.KeysWithRows;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.security.Ownership;
@@ -38,11 +38,11 @@ public class LearningStore {
     LangoSettings settings;
 
     /** Whose learnings exist: a search for users without any (and no shared ones) asks no database. */
-    private OwnersWithRows owners;
+    private KeysWithRows owners;
 
     @PostConstruct
     void rememberOwners() {
-        owners = new OwnersWithRows(settings.database().kind().exclusive(), rows::owners);
+        owners = new KeysWithRows(settings.database().kind().exclusive(), rows::owners);
     }
 
     /** A fix given explicitly (save_learning): stored or replacing the owner's one under the same trigger and pattern. */

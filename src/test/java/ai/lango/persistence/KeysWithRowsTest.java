@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-class OwnersWithRowsTest {
+class KeysWithRowsTest {
 
     @Test
     void onTheServersOwnDatabaseALookUpForOwnersWithoutRowsIsSkippedAndTheTableIsReadOnce() {
         AtomicInteger reads = new AtomicInteger();
-        OwnersWithRows owners = new OwnersWithRows(true, () -> {
+        KeysWithRows owners = new KeysWithRows(true, () -> {
             reads.incrementAndGet();
             return List.of("alice", "*");
         });
@@ -25,7 +25,7 @@ class OwnersWithRowsTest {
 
     @Test
     void anOwnerIsKnownFromTheMomentItsFirstRowIsAboutToBeInserted() {
-        OwnersWithRows owners = new OwnersWithRows(true, List::of);
+        KeysWithRows owners = new KeysWithRows(true, List::of);
         assertFalse(owners.mayHold(List.of("carol")));
         owners.adding("carol");
         assertTrue(owners.mayHold(List.of("carol")));
@@ -33,7 +33,7 @@ class OwnersWithRowsTest {
 
     @Test
     void anOwnerAddedBeforeTheFirstReadIsKeptByIt() {
-        OwnersWithRows owners = new OwnersWithRows(true, () -> List.of("alice"));
+        KeysWithRows owners = new KeysWithRows(true, () -> List.of("alice"));
         owners.adding("dave");
         assertTrue(owners.mayHold(List.of("dave")));
         assertTrue(owners.mayHold(List.of("alice")));
@@ -42,7 +42,7 @@ class OwnersWithRowsTest {
     @Test
     void onASharedDatabaseEveryLookUpAsksIt() {
         AtomicInteger reads = new AtomicInteger();
-        OwnersWithRows owners = new OwnersWithRows(false, () -> {
+        KeysWithRows owners = new KeysWithRows(false, () -> {
             reads.incrementAndGet();
             return List.of();
         });
