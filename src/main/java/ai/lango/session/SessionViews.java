@@ -25,6 +25,13 @@ final class SessionViews {
     static final int MAX_KEPT = 10_000;
 
     /**
+     * Characters kept at most, over all sessions (messages, their tool calls, the JSON of states):
+     * a window is up to a token budget of text, and one message alone may be a megabyte. Beyond,
+     * all are dropped and read again as they are used.
+     */
+    static final long MAX_KEPT_CHARS = 16_000_000;
+
+    /**
      * A session as one transaction read it: its row, the newest messages for {@code budget} (every
      * one that fits plus the first that does not, or all), and the shared state rows (null: none).
      */
@@ -40,6 +47,22 @@ final class SessionViews {
 
         private static Map<String, Object> shared(String json) {
             return json == null ? Map.of() : StateJson.read(json);
+        }
+
+        /** About what it holds in memory, in characters. */
+        long chars() {
+            long chars = length(stateJson) + length(appStateJson) + length(userStateJson);
+            for (Message message : window) {
+                chars += message.content().length() + length(message.raw());
+                for (ToolCall call : message.toolCalls()) {
+                    chars += length(call.input()) + length(call.output());
+                }
+            }
+            return chars;
+        }
+
+        private static long length(String text) {
+            return text == null ? 0 : text.length();
         }
 
         boolean expired(Duration ttl, Instant now) {
@@ -65,8 +88,11 @@ final class SessionViews {
         }
     }
 
-    /** A session's kept snapshot (null: none) and the number of its last write. */
-    private record Kept(Snapshot snapshot, long lastWrite) {
+    /** A session's kept snapshot (null: none), the number of its last write and its size in characters. */
+    private record Kept(Snapshot snapshot, long lastWrite, long chars) {
+        Kept(Snapshot snapshot, long lastWrite) {
+            this(snapshot, lastWrite, snapshot == null ? 0 : snapshot.chars());
+        }
     }
 
     private final boolean enabled;
@@ -74,6 +100,8 @@ final class SessionViews {
     /** Numbers writes (and drops of everything), so that a read can tell whether one came after it. */
     private final AtomicLong writes = new AtomicLong();
     private volatile long droppedAllAt;
+    /** The characters kept, about (drops of all reset it while other updates may be under way). */
+    private final AtomicLong keptChars = new AtomicLong();
 
     /** @param enabled whether this server is the database's only writer; if not, nothing is kept */
     SessionViews(boolean enabled) {
@@ -100,42 +128,50 @@ final class SessionViews {
         if (!enabled || snapshot == null) {
             return;
         }
-        if (kept.size() >= MAX_KEPT) {
+        if (kept.size() >= MAX_KEPT || keptChars.get() > MAX_KEPT_CHARS) {
             dropAll();
             return;
         }
         kept.compute(key, (k, old) -> (old != null && old.lastWrite() > before) || droppedAllAt > before
-                ? old : new Kept(snapshot, old == null ? 0 : old.lastWrite()));
+                ? old : counted(old, new Kept(snapshot, old == null ? 0 : old.lastWrite())));
     }
 
     /**
      * After an append committed: applied to the kept snapshot. Dropped instead when it changed shared
-     * state, or when the kept snapshot had expired (the append's own look-up renewed the session).
+     * state, or when the kept snapshot had expired (the append's own look-up renewed the session);
+     * everything is dropped when more than {@link #MAX_KEPT_CHARS} are kept.
      */
     void appended(SessionRef key, Message message, StateDelta delta, Instant when, Duration ttl) {
         if (!enabled) {
             return;
         }
-        if (!delta.app().isEmpty() || !delta.user().isEmpty()) {
+        if (!delta.app().isEmpty() || !delta.user().isEmpty() || keptChars.get() > MAX_KEPT_CHARS) {
             dropAll();
             return;
         }
         long write = writes.incrementAndGet();
         Instant now = Instant.now();
-        kept.compute(key, (k, old) -> old == null || old.snapshot() == null || old.snapshot().expired(ttl, now)
-                ? new Kept(null, write) : new Kept(old.snapshot().appended(message, delta.session(), when), write));
+        kept.compute(key, (k, old) -> counted(old, old == null || old.snapshot() == null || old.snapshot().expired(ttl, now)
+                ? new Kept(null, write) : new Kept(old.snapshot().appended(message, delta.session(), when), write)));
     }
 
     /** After any other write of the session (or a failed one): nothing of it is kept. */
     void dropped(SessionRef key) {
         if (enabled) {
             long write = writes.incrementAndGet();
-            kept.put(key, new Kept(null, write));
+            kept.compute(key, (k, old) -> counted(old, new Kept(null, write)));
         }
+    }
+
+    /** {@code kept} in place of {@code old}, its size counted. */
+    private Kept counted(Kept old, Kept kept) {
+        keptChars.addAndGet(kept.chars() - (old == null ? 0 : old.chars()));
+        return kept;
     }
 
     private void dropAll() {
         droppedAllAt = writes.incrementAndGet(); // before clearing: a read racing the clear is refused
         kept.clear();
+        keptChars.set(0);
     }
 }

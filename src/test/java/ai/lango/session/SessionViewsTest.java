@@ -133,4 +133,19 @@ class SessionViewsTest {
                 BUDGET), views.beforeRead());
         assertTrue(views.view(key, BUDGET, Duration.ZERO).isEmpty());
     }
+
+    @Test
+    void whatIsKeptIsBoundedBySizeAndAllOfItIsReadAgainBeyondTheBound() {
+        SessionViews views = new SessionViews(true);
+        SessionRef big = SessionRef.of("fay", "big");
+        SessionRef small = SessionRef.of("fay", "small");
+        Message huge = new Message("tool", "x".repeat((int) SessionViews.MAX_KEPT_CHARS + 1), Instant.now(), "lango-agent",
+                List.of(), null);
+        views.read(big, new SessionViews.Snapshot("big", big.appName(), "fay", "{}", 1, 1, List.of(huge), null, null,
+                BUDGET), views.beforeRead());
+        assertTrue(views.view(big, BUDGET, Duration.ZERO).isPresent());
+        views.appended(small, new Message("user", "hi", Instant.now(), "user", List.of(), null), StateDelta.NONE,
+                Instant.now(), Duration.ZERO);
+        assertTrue(views.view(big, BUDGET, Duration.ZERO).isEmpty(), "over the bound: everything is dropped");
+    }
 }
