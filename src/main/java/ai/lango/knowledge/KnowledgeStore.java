@@ -40,11 +40,11 @@ public class KnowledgeStore {
     LangoSettings settings;
 
     /** Whose entries exist: a search for users without any (and no shared ones) asks no database. */
-    private KeysWithRows owners;
+    private KeysWithRows knownOwners;
 
     @PostConstruct
     void rememberOwners() {
-        owners = new KeysWithRows(settings.database().kind().exclusive(), rows::owners);
+        knownOwners = new KeysWithRows(settings.database().kind().exclusive(), rows::owners);
     }
 
     /** Saves the entry under its owner and key; true when it was new. */
@@ -60,7 +60,7 @@ public class KnowledgeStore {
             return false;
         }
         try {
-            owners.adding(entry.owner());
+            knownOwners.adding(entry.owner());
             rows.insert(entry);
             return true;
         } catch (RuntimeException raced) {
@@ -87,7 +87,7 @@ public class KnowledgeStore {
      */
     public List<KnowledgeEntry> search(String text, String category, int limit, Collection<String> owners) {
         List<String> keywords = Keywords.of(text);
-        if (keywords.isEmpty() || !this.owners.mayHold(owners)) {
+        if (keywords.isEmpty() || !knownOwners.mayHold(owners)) {
             return List.of();
         }
         return rows.matching(keywords, category, owners).stream()

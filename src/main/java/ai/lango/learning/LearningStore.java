@@ -38,11 +38,11 @@ public class LearningStore {
     LangoSettings settings;
 
     /** Whose learnings exist: a search for users without any (and no shared ones) asks no database. */
-    private KeysWithRows owners;
+    private KeysWithRows knownOwners;
 
     @PostConstruct
     void rememberOwners() {
-        owners = new KeysWithRows(settings.database().kind().exclusive(), rows::owners);
+        knownOwners = new KeysWithRows(settings.database().kind().exclusive(), rows::owners);
     }
 
     /** A fix given explicitly (save_learning): stored or replacing the owner's one under the same trigger and pattern. */
@@ -79,7 +79,7 @@ public class LearningStore {
      * asked) that match the error (see {@link Learning#match}), best match first, then most confident.
      */
     public List<Learning> matchingError(String error, double minConfidence, boolean withFixOnly, Collection<String> owners) {
-        if (!this.owners.mayHold(owners)) {
+        if (!knownOwners.mayHold(owners)) {
             return List.of();
         }
         return rows.confident(minConfidence, withFixOnly, LearningRows.CANDIDATES, owners).stream()
@@ -92,7 +92,7 @@ public class LearningStore {
     /** Learnings of {@code owners} containing any word of the query, most confident first, at most {@code limit}. */
     public List<Learning> search(String query, String category, int limit, Collection<String> owners) {
         List<String> keywords = Keywords.of(query);
-        return keywords.isEmpty() || !this.owners.mayHold(owners) ? List.of() : rows.matching(keywords, category, false, owners).stream().limit(limit).toList();
+        return keywords.isEmpty() || !knownOwners.mayHold(owners) ? List.of() : rows.matching(keywords, category, false, owners).stream().limit(limit).toList();
     }
 
     public Optional<Learning> get(long id) {
@@ -150,7 +150,7 @@ public class LearningStore {
             return;
         }
         try {
-            owners.adding(owner);
+            knownOwners.adding(owner);
             rows.insert(owner, trigger, pattern);
         } catch (RuntimeException raced) {
             // Another server inserted it first: count on that one.

@@ -160,6 +160,7 @@ final class GroupCommit<T> {
         }
         return true;
     }
+
     private void write(List<Pending<T>> batch) {
         List<Boolean> results;
         try {
