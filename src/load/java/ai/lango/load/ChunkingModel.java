@@ -9,11 +9,13 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A fake OpenAI Chat Completions server for the load benchmark that writes like a real model: it
- * waits {@code firstDelay} before the first chunk (the model reading the prompt), then writes
- * {@code chunks} content deltas {@code gap} apart (about 50 tokens/s at 20 ms), then [DONE].
+ * writes its first chunk {@code firstDelay} after the request (the model reading the prompt), then
+ * {@code chunks} content deltas {@code gap} apart (about 50 tokens/s at 20 ms), then [DONE], each
+ * on its own schedule from the request's arrival.
  *
  * <p>Each chunk's text carries when the request arrived and when the chunk was written
  * ({@link #stamp}), in this JVM's {@code System.nanoTime()}: the client, in the same JVM, can then
@@ -44,11 +46,8 @@ final class ChunkingModel implements AutoCloseable {
             exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream out = exchange.getResponseBody()) {
-                pause(firstDelay);
                 for (int i = 0; i < chunks; i++) {
-                    if (i > 0) {
-                        pause(gap);
-                    }
+                    pauseUntil(arrived + firstDelay.toNanos() + i * gap.toNanos());
                     write(out, "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"model\":\"load\",\"choices\":[{\"index\":0,"
                             + "\"delta\":{\"content\":\"" + stamp(i, arrived, System.nanoTime()) + "\"},\"finish_reason\":null}]}");
                 }
@@ -74,14 +73,17 @@ final class ChunkingModel implements AutoCloseable {
         return new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2])};
     }
 
-    private static void pause(Duration duration) {
-        if (duration.isZero()) {
-            return;
-        }
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /**
+     * Waits until {@code deadline} ({@code System.nanoTime()}): the model keeps its own clock, as a
+     * remote model does. Sleeping a gap after each chunk instead would add every wake-up's lateness
+     * on this loaded machine to the model's time, so the server under test would slow the model.
+     */
+    private static void pauseUntil(long deadline) {
+        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(left);
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
         }
     }
 
