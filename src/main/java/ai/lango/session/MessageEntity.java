@@ -10,6 +10,8 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -80,6 +82,30 @@ public class MessageEntity {
 
     Long id() { return id; }
     int tokens() { return tokens; }
+
+    /** Whether the row is the message alone, without tool call rows: what {@link #INSERT} writes. */
+    boolean alone() {
+        return toolCalls.isEmpty();
+    }
+
+    /**
+     * The row over JDBC, for the group commit's messages: no unit of work per message. {@code %s} is
+     * the database's expression for the sequence's next value, taken as the row is written (the
+     * order of a session's messages, as with {@code allocationSize = 1} above).
+     */
+    static final String INSERT = "INSERT INTO lango_messages (id, session_id, role, content, author, created_at, tokens,"
+            + " raw_event) VALUES (%s, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** Sets {@link #INSERT}'s parameters to this row's columns. */
+    void bind(PreparedStatement insert) throws SQLException {
+        insert.setLong(1, sessionId);
+        insert.setString(2, role);
+        insert.setString(3, content);
+        insert.setString(4, author);
+        insert.setLong(5, createdAt);
+        insert.setInt(6, tokens);
+        insert.setString(7, rawEvent);
+    }
 
     Message toMessage() {
         // In call order whichever way they were fetched (a join fetch does not apply @OrderBy).

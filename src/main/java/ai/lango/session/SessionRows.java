@@ -8,8 +8,12 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional.TxType;
 import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,6 +65,13 @@ class SessionRows {
     void dialect() {
         hsqldb = settings.database().kind() == LangoSettings.DbKind.HSQLDB;
     }
+
+    /** A session's update time, which also takes its row lock. */
+    private static final String TOUCH = "UPDATE lango_sessions SET updated_at = ? WHERE id = ?";
+
+    /** {@link MessageEntity#INSERT} with each database's next value of the messages' sequence. */
+    private static final String INSERT_HSQLDB = MessageEntity.INSERT.formatted("NEXT VALUE FOR lango_messages_seq");
+    private static final String INSERT_POSTGRESQL = MessageEntity.INSERT.formatted("nextval('lango_messages_seq')");
 
     /**
      * Session row ids by session, so that appending a message that changes no state needs no lookup.
@@ -173,40 +184,96 @@ class SessionRows {
     /** Several messages in one transaction (a group commit); for each, false when its session is unknown. */
     @Transactional(TxType.REQUIRES_NEW)
     List<Boolean> appendAll(List<MessageAppend> appends) {
-        List<Boolean> appended = new ArrayList<>(appends.size());
-        for (MessageAppend append : appends) {
-            appended.add(appendMessage(append));
-        }
-        return appended;
+        return appendMessages(appends);
     }
 
-    /** Two statements for a remembered session: its update time (taking its row lock) and the insert. */
     private boolean appendMessage(MessageAppend append) {
-        Long known = sessionIds.get(append.key());
-        if (known == null || !touch(known, append.when())) {
-            SessionEntity session = byKey(append.key(), true);
-            if (session == null) {
-                sessionIds.remove(append.key());
-                return false;
-            }
-            remember(append.key(), session.id());
-            session.touch(append.when());
-            known = session.id();
-        }
-        em.persist(new MessageEntity(known, append.message()));
-        return true;
+        return appendMessages(List.of(append)).get(0);
     }
 
-    /** Sets the session's update time, taking its row lock; false when no session has this id. */
-    private boolean touch(long sessionId, Instant when) {
-        // SQL rather than JPQL: EclipseLink prepares a JPQL bulk update anew on every call. Flushed at
-        // commit: it touches no row this transaction persisted, so the messages a group commit
-        // persisted before it need not be written out (and their changes computed) ahead of it.
-        return em.createNativeQuery("UPDATE lango_sessions SET updated_at = ? WHERE id = ?")
-                .setFlushMode(jakarta.persistence.FlushModeType.COMMIT)
-                .setParameter(1, when.toEpochMilli())
-                .setParameter(2, sessionId)
-                .executeUpdate() == 1;
+    /**
+     * Messages without state changes, each with its session's update time (which takes the session's
+     * row lock). Sessions whose ids are remembered and messages without tool calls are written over
+     * the transaction's own JDBC connection, in one batch each: EclipseLink's unit of work for every
+     * message was a third of a group commit's CPU under load (flight recording in docs/benchmarks.md).
+     */
+    private List<Boolean> appendMessages(List<MessageAppend> appends) {
+        Connection connection = em.unwrap(Connection.class);
+        try {
+            Long[] ids = touchKnown(connection, appends);
+            List<Boolean> appended = new ArrayList<>(appends.size());
+            List<MessageEntity> rows = new ArrayList<>();
+            for (int i = 0; i < appends.size(); i++) {
+                MessageAppend append = appends.get(i);
+                Long id = ids[i] != null ? ids[i] : lockAndTouch(append);
+                appended.add(id != null);
+                if (id != null) {
+                    MessageEntity row = new MessageEntity(id, append.message());
+                    if (row.alone()) {
+                        rows.add(row);
+                    } else {
+                        em.persist(row); // with its tool call rows, at the commit
+                    }
+                }
+            }
+            insert(connection, rows);
+            return appended;
+        } catch (SQLException e) {
+            throw new PersistenceException("appending messages failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Sets the update time of each session whose id is remembered; its id where that found the row, else null. */
+    private Long[] touchKnown(Connection connection, List<MessageAppend> appends) throws SQLException {
+        Long[] ids = new Long[appends.size()];
+        List<Integer> touched = new ArrayList<>();
+        try (PreparedStatement touch = connection.prepareStatement(TOUCH)) {
+            for (int i = 0; i < appends.size(); i++) {
+                Long known = sessionIds.get(appends.get(i).key());
+                if (known != null) {
+                    touch.setLong(1, appends.get(i).when().toEpochMilli());
+                    touch.setLong(2, known);
+                    touch.addBatch();
+                    touched.add(i);
+                    ids[i] = known;
+                }
+            }
+            if (touched.isEmpty()) {
+                return ids;
+            }
+            int[] counts = touch.executeBatch();
+            for (int j = 0; j < touched.size(); j++) {
+                if (counts[j] == 0) {
+                    ids[touched.get(j)] = null; // that id's session is gone: look the key up again
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Looks the session up under its row lock and sets its update time; its id, or null when unknown. */
+    private Long lockAndTouch(MessageAppend append) {
+        SessionEntity session = byKey(append.key(), true);
+        if (session == null) {
+            sessionIds.remove(append.key());
+            return null;
+        }
+        remember(append.key(), session.id());
+        session.touch(append.when());
+        return session.id();
+    }
+
+    private void insert(Connection connection, List<MessageEntity> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement(hsqldb ? INSERT_HSQLDB : INSERT_POSTGRESQL)) {
+            for (MessageEntity row : rows) {
+                row.bind(insert);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
     }
 
     private void remember(SessionRef key, Long id) {

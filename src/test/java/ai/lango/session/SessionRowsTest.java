@@ -1,9 +1,12 @@
 package ai.lango.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.turn.SessionRef;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +37,43 @@ class SessionRowsTest {
             for (int budget : new int[] {1, 50, 333, 1_000, 2_500, 100_000}) {
                 assertEquals(HistoryTruncation.truncate(all, budget), store.history(a, budget), "budget " + budget);
             }
+        }
+    }
+
+    @Test
+    void groupCommitWritesEveryMessageAsStoredAndRefusesSessionsThatAreGone() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionStore store = local.store(null);
+            SessionRef known = SessionRef.of("user", "known");
+            SessionRef firstTime = SessionRef.of("user", "first-time");
+            SessionRef gone = SessionRef.of("user", "gone");
+            SessionRef never = SessionRef.of("user", "never");
+            for (SessionRef ref : List.of(known, firstTime, gone)) {
+                local.rows().insert(ref, Map.of());
+            }
+            Message question = message("user", "what is in the box?");
+            store.append(known, question, StateDelta.NONE, T); // its id is remembered from now on
+            store.append(gone, message("user", "soon gone"), StateDelta.NONE, T);
+            try (Connection connection = local.dataSource().getConnection(); Statement sql = connection.createStatement()) {
+                sql.executeUpdate("DELETE FROM lango_sessions WHERE session_key = 'gone'"); // as another server would
+            }
+            Message answer = new Message("assistant", "a cat, \u00e9t\u00e9 \"quoted\"\n", T.plusNanos(1_234_567), "lango-agent",
+                    List.of(), "{\"raw\":true}");
+            Message call = new Message("assistant", "", T.plusMillis(2), "lango-agent",
+                    List.of(new ToolCall("c1", "fs_read", "{\"path\":\"box\"}", null)), null);
+
+            List<Boolean> appended = local.rows().appendAll(List.of(
+                    new SessionRows.MessageAppend(known, answer, T.plusMillis(5)),
+                    new SessionRows.MessageAppend(firstTime, call, T.plusMillis(6)),
+                    new SessionRows.MessageAppend(never, message("user", "hello?"), T),
+                    new SessionRows.MessageAppend(gone, message("user", "still there?"), T)));
+
+            assertEquals(List.of(true, true, false, false), appended);
+            assertEquals(List.of(MessageEntity.asStored(question), MessageEntity.asStored(answer)), store.messages(known));
+            assertEquals(List.of(MessageEntity.asStored(call)), store.messages(firstTime));
+            assertEquals(T.plusMillis(5), store.find(known).orElseThrow().updatedAt());
+            assertEquals(T.plusMillis(6), store.find(firstTime).orElseThrow().updatedAt());
+            assertTrue(store.find(gone).isEmpty());
         }
     }
 
