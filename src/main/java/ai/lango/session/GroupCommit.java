@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -14,8 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so a write is as durable on return as it would be alone, for a fraction of the commits.
  *
  * <p>No thread of its own: a caller that finds nobody writing writes what is queued, its own write
- * with it, and returns; everybody else waits for their own result, and one of them writes the next
- * batch. A caller writes one batch at most, so a turn never waits on other sessions' writes for
+ * with it, and returns; everybody else waits for their own result alone, and the executor's thread
+ * (below) or, without one, one of them writes the next batch. A caller writes one batch at most, so a turn never waits on other sessions' writes for
  * longer than its own transaction. A write handed in without waiting ({@link #submitAsync}) makes a
  * thread of the given executor the writer when nobody writes, and that thread also takes over what
  * is left queued after a caller's batch (it writes until the queue is empty). A batch that fails is
@@ -35,11 +37,14 @@ final class GroupCommit<T> {
     private record Pending<T>(T write, CompletableFuture<Boolean> result) {
     }
 
+    /** How long a caller waits for its own write before it looks whether anybody is still writing. */
+    private static final long LOOK_AGAIN_MS = 100;
+
     private final Writer<T> writer;
     private final int maxBatch;
     private final ConcurrentLinkedQueue<Pending<T>> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean writing = new AtomicBoolean();
-    /** Waiting callers sleep on it; notified after every batch and whenever the writer stops. */
+    /** Without an executor, waiting callers sleep on it; notified after every batch and whenever the writer stops. */
     private final Object batchWritten = new Object();
     /** The executor of the last write handed in without waiting: it writes what no caller leads. */
     private volatile Executor writers;
@@ -62,6 +67,15 @@ final class GroupCommit<T> {
                         stopWriting();
                     }
                     handOver();
+                } else if (writers != null) {
+                    // The writer, or the executor's thread it hands over to, writes this one: wake for
+                    // it alone. Waking every waiter after every batch convoyed them through the monitor
+                    // under load. The bound only looks again in case nobody took over.
+                    try {
+                        pending.result().get(LOOK_AGAIN_MS, TimeUnit.MILLISECONDS);
+                    } catch (TimeoutException stillQueued) {
+                        // lead, if nobody writes now
+                    }
                 } else {
                     synchronized (batchWritten) {
                         while (!pending.result().isDone() && writing.get()) {
@@ -91,7 +105,9 @@ final class GroupCommit<T> {
             try {
                 writers.execute(this::lead);
             } catch (RuntimeException refused) {
-                pending.result().completeExceptionally(refused);
+                if (queue.remove(pending)) { // else a writer took it already, and its result is the writer's
+                    pending.result().completeExceptionally(refused);
+                }
             }
         }
         return pending.result();

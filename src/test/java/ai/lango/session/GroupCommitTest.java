@@ -208,6 +208,50 @@ class GroupCommitTest {
         callers.shutdown();
     }
 
+    /**
+     * With an executor, a waiting caller wakes for its own write alone; when nobody takes over what is
+     * queued (the executor refuses), a waiting caller still writes it, after looking again.
+     */
+    @Test
+    void writesThatNobodyTakesOverAreWrittenByAWaitingCaller() throws Exception {
+        CountDownLatch firstBatchWriting = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        List<List<Integer>> transactions = Collections.synchronizedList(new ArrayList<>());
+        GroupCommit<Integer> commits = new GroupCommit<>(new GroupCommit.Writer<>() {
+            @Override
+            public List<Boolean> writeAll(List<Integer> batch) {
+                if (transactions.isEmpty() && batch.contains(1)) {
+                    firstBatchWriting.countDown();
+                    await(releaseFirst);
+                }
+                transactions.add(List.copyOf(batch));
+                return batch.stream().map(w -> true).toList();
+            }
+
+            @Override
+            public boolean writeOne(Integer write) {
+                return writeAll(List.of(write)).get(0);
+            }
+        }, 64);
+        java.util.concurrent.Executor refusing = task -> {
+            throw new java.util.concurrent.RejectedExecutionException("shutting down");
+        };
+        assertThrows(java.util.concurrent.ExecutionException.class, () -> commits.submitAsync(0, refusing).get());
+        ExecutorService callers = Executors.newFixedThreadPool(3);
+        Future<Boolean> first = callers.submit(() -> commits.submit(1));
+        assertTrue(firstBatchWriting.await(10, TimeUnit.SECONDS));
+        Future<Boolean> second = callers.submit(() -> commits.submit(2));
+        Future<Boolean> third = callers.submit(() -> commits.submit(3));
+        Thread.sleep(100); // both queued behind the batch being written
+        releaseFirst.countDown();
+        assertTrue(first.get(10, TimeUnit.SECONDS));
+        assertTrue(second.get(10, TimeUnit.SECONDS), "written although the executor took nothing over");
+        assertTrue(third.get(10, TimeUnit.SECONDS));
+        assertEquals(List.of(List.of(1), List.of(2, 3)), transactions.stream()
+                .map(t -> t.stream().sorted().toList()).toList());
+        callers.shutdown();
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             assertTrue(latch.await(10, TimeUnit.SECONDS));
