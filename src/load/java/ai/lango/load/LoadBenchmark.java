@@ -337,7 +337,7 @@ public final class LoadBenchmark {
         }
         double a = median(ours.stream().mapToDouble(Result::turnsPerSecond).toArray());
         double b = median(theirs.stream().mapToDouble(Result::turnsPerSecond).toArray());
-        System.out.printf("throughput, median of rounds: %s %.1f turns/s, %s %.1f turns/s, ratio %.2fx (per round:%s)%n",
+        System.out.printf("throughput, median of rounds: %s %.1f turns/s, %s %.1f turns/s, ratio %.3fx (per round:%s)%n",
                 ourName, a, theirName, b, a / b, ratios);
         System.out.printf("overhead to first chunk p50, median of rounds: %s %.2f ms, %s %.2f ms%s%n",
                 ourName, median(ours.stream().mapToDouble(r -> r.firstChunkOverhead().millis(50)).toArray()),

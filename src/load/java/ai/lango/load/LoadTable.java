@@ -72,7 +72,7 @@ final class LoadTable {
             double cpu = median(ours, Result::cpuMillisPerTurn);
             double cpuAdk = median(theirs, Result::cpuMillisPerTurn);
             int errors = ours.stream().mapToInt(Result::errors).sum();
-            out.append(String.format("- %d sessions: throughput %.2f× ADK (≥ 1.0: %s); first chunk +%.1f / +%.1f ms"
+            out.append(String.format("- %d sessions: throughput %.3f× ADK (≥ 1.0: %s); first chunk +%.1f / +%.1f ms"
                             + " (≤ ADK's and ≤ 10 ms: %s); chunk gap +%.2f ms p99 (≤ 2 ms: %s); CPU per turn %.2f / %.2f ms"
                             + " (≤ ADK's: %s); errors %d (0: %s)%n",
                     sessionCounts.get(s), throughput, met(throughput >= 1.0), first, firstAdk,
