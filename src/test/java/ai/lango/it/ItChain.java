@@ -148,8 +148,10 @@ final class ItChain implements AutoCloseable {
         rpc("evm_mine");
     }
 
+    /** The whole tree: {@code .bin/anvil} is npm's launcher, and Anvil itself runs as its child. */
     @Override
     public void close() {
+        anvil.descendants().forEach(ProcessHandle::destroyForcibly);
         anvil.destroyForcibly();
     }
 }
