@@ -17,11 +17,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>No thread of its own: a caller that finds nobody writing writes what is queued, its own write
  * with it, and returns; everybody else waits for their own result alone, and the executor's thread
- * (below) or, without one, one of them writes the next batch. A caller writes one batch at most, so a turn never waits on other sessions' writes for
- * longer than its own transaction. A write handed in without waiting ({@link #submitAsync}) makes a
- * thread of the given executor the writer when nobody writes, and that thread also takes over what
- * is left queued after a caller's batch (it writes until the queue is empty). A batch that fails is
- * written again one write per transaction, so one bad write fails only its own caller.
+ * (below) or, without one, one of them writes the next batch. A caller writes one batch at most, so
+ * a turn never waits on other sessions' writes for longer than its own transaction. A write handed
+ * in without waiting ({@link #submitAsync}) makes a thread of the given executor the writer when
+ * nobody writes, and that thread also takes over what is left queued after a caller's batch (it
+ * writes until the queue is empty). A batch that fails is written again one write per transaction,
+ * so one bad write fails only its own caller.
  */
 final class GroupCommit<T> {
 
