@@ -170,30 +170,13 @@ class GroupCommitTest {
      */
     @Test
     void aCallerReturnsOnceItsOwnBatchIsCommittedAndLeavesLaterWritesToOthers() throws Exception {
-        CountDownLatch firstBatchWriting = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
         CountDownLatch releaseSecond = new CountDownLatch(1);
-        List<List<Integer>> transactions = Collections.synchronizedList(new ArrayList<>());
-        GroupCommit<Integer> commits = new GroupCommit<>(new GroupCommit.Writer<>() {
-            @Override
-            public List<Boolean> writeAll(List<Integer> batch) {
-                boolean first = transactions.isEmpty();
-                if (first) {
-                    firstBatchWriting.countDown();
-                }
-                await(first ? releaseFirst : releaseSecond);
-                transactions.add(List.copyOf(batch));
-                return batch.stream().map(w -> true).toList();
-            }
-
-            @Override
-            public boolean writeOne(Integer write) {
-                return writeAll(List.of(write)).get(0);
-            }
-        }, 64);
+        HeldBatches db = new HeldBatches(releaseFirst, releaseSecond);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
         ExecutorService callers = Executors.newFixedThreadPool(3);
         Future<Boolean> first = callers.submit(() -> commits.submit(1));
-        assertTrue(firstBatchWriting.await(10, TimeUnit.SECONDS));
+        assertTrue(db.firstBatchWriting.await(10, TimeUnit.SECONDS));
         Future<Boolean> second = callers.submit(() -> commits.submit(2));
         Future<Boolean> third = callers.submit(() -> commits.submit(3));
         Thread.sleep(100); // both queued behind the batch being written
@@ -203,8 +186,7 @@ class GroupCommitTest {
         releaseSecond.countDown();
         assertTrue(second.get(10, TimeUnit.SECONDS));
         assertTrue(third.get(10, TimeUnit.SECONDS));
-        assertEquals(List.of(List.of(1), List.of(2, 3)), transactions.stream()
-                .map(t -> t.stream().sorted().toList()).toList());
+        assertEquals(List.of(List.of(1), List.of(2, 3)), db.sortedTransactions());
         callers.shutdown();
     }
 
@@ -214,32 +196,16 @@ class GroupCommitTest {
      */
     @Test
     void writesThatNobodyTakesOverAreWrittenByAWaitingCaller() throws Exception {
-        CountDownLatch firstBatchWriting = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
-        List<List<Integer>> transactions = Collections.synchronizedList(new ArrayList<>());
-        GroupCommit<Integer> commits = new GroupCommit<>(new GroupCommit.Writer<>() {
-            @Override
-            public List<Boolean> writeAll(List<Integer> batch) {
-                if (transactions.isEmpty() && batch.contains(1)) {
-                    firstBatchWriting.countDown();
-                    await(releaseFirst);
-                }
-                transactions.add(List.copyOf(batch));
-                return batch.stream().map(w -> true).toList();
-            }
-
-            @Override
-            public boolean writeOne(Integer write) {
-                return writeAll(List.of(write)).get(0);
-            }
-        }, 64);
+        HeldBatches db = new HeldBatches(releaseFirst);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
         java.util.concurrent.Executor refusing = task -> {
             throw new java.util.concurrent.RejectedExecutionException("shutting down");
         };
         assertThrows(java.util.concurrent.ExecutionException.class, () -> commits.submitAsync(0, refusing).get());
         ExecutorService callers = Executors.newFixedThreadPool(3);
         Future<Boolean> first = callers.submit(() -> commits.submit(1));
-        assertTrue(firstBatchWriting.await(10, TimeUnit.SECONDS));
+        assertTrue(db.firstBatchWriting.await(10, TimeUnit.SECONDS));
         Future<Boolean> second = callers.submit(() -> commits.submit(2));
         Future<Boolean> third = callers.submit(() -> commits.submit(3));
         Thread.sleep(100); // both queued behind the batch being written
@@ -247,9 +213,42 @@ class GroupCommitTest {
         assertTrue(first.get(10, TimeUnit.SECONDS));
         assertTrue(second.get(10, TimeUnit.SECONDS), "written although the executor took nothing over");
         assertTrue(third.get(10, TimeUnit.SECONDS));
-        assertEquals(List.of(List.of(1), List.of(2, 3)), transactions.stream()
-                .map(t -> t.stream().sorted().toList()).toList());
+        assertEquals(List.of(List.of(1), List.of(2, 3)), db.sortedTransactions());
         callers.shutdown();
+    }
+
+    /** A database whose n-th transaction waits for the n-th latch given (later ones go through at once). */
+    private static final class HeldBatches implements GroupCommit.Writer<Integer> {
+        final CountDownLatch firstBatchWriting = new CountDownLatch(1);
+        private final List<CountDownLatch> releases;
+        private final List<List<Integer>> transactions = Collections.synchronizedList(new ArrayList<>());
+
+        HeldBatches(CountDownLatch... releases) {
+            this.releases = List.of(releases);
+        }
+
+        @Override
+        public List<Boolean> writeAll(List<Integer> batch) {
+            int n = transactions.size();
+            if (n == 0) {
+                firstBatchWriting.countDown();
+            }
+            if (n < releases.size()) {
+                await(releases.get(n));
+            }
+            transactions.add(List.copyOf(batch));
+            return batch.stream().map(w -> true).toList();
+        }
+
+        @Override
+        public boolean writeOne(Integer write) {
+            return writeAll(List.of(write)).get(0);
+        }
+
+        /** Each transaction's writes, in order of the transactions. */
+        List<List<Integer>> sortedTransactions() {
+            return transactions.stream().map(t -> t.stream().sorted().toList()).toList();
+        }
     }
 
     private static void await(CountDownLatch latch) {
