@@ -34,6 +34,13 @@ public class SessionStore {
     /** The most messages one group commit writes. */
     private static final int MAX_GROUP = 64;
 
+    /**
+     * The longest a message of {@link #appendSoon} waits to join another write's transaction. A
+     * user's message is handed in as the model is called, whose first chunk comes hundreds of
+     * milliseconds later; a chunk that comes sooner writes it at once ({@link #awaitSoon}).
+     */
+    private static final Duration SOON_LINGER = Duration.ofMillis(50);
+
     @Inject
     jakarta.enterprise.event.Event<SessionDeleted> sessionDeleted;
 
@@ -55,7 +62,7 @@ public class SessionStore {
                 public boolean writeOne(SessionRows.MessageAppend append) {
                     return rows.append(append.key(), append.message(), StateDelta.NONE, append.when());
                 }
-            }, MAX_GROUP);
+            }, MAX_GROUP, SOON_LINGER);
 
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threadFactory;
@@ -223,6 +230,14 @@ public class SessionStore {
                     .thenAccept(appended -> committed(key, appended, message, delta, when));
         }
         return CompletableFuture.runAsync(() -> append(key, message, delta, when), writers);
+    }
+
+    /**
+     * Returns once {@code soon} (from {@link #appendSoon}) is done — join it for the outcome. A
+     * message still waiting to join another write's transaction is written now.
+     */
+    public void awaitSoon(CompletableFuture<Void> soon) {
+        messageCommits.await(soon);
     }
 
     /** History for the model: the newest messages that fit {@code budget} tokens (≤ 0: the default). */

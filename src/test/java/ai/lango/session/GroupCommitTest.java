@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -90,7 +91,7 @@ class GroupCommitTest {
     @Test
     void concurrentWritesShareTransactionsAndEachReturnsOnlyOnceCommitted() throws Exception {
         SlowWriter db = new SlowWriter(Set.of());
-        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ZERO);
         List<Integer> writes = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             writes.add(i);
@@ -108,7 +109,7 @@ class GroupCommitTest {
     @Test
     void aWriteThatFailsItsGroupFailsOnlyItsOwnCaller() throws Exception {
         SlowWriter db = new SlowWriter(Set.of(7));
-        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ZERO);
         List<Future<Boolean>> results = submitConcurrently(commits, List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
         for (int i = 0; i < results.size(); i++) {
             int write = i + 1;
@@ -126,7 +127,7 @@ class GroupCommitTest {
     @Test
     void theWritersAnswerReachesEachCaller() {
         SlowWriter db = new SlowWriter(Set.of());
-        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ZERO);
         assertTrue(commits.submit(5));
         assertFalse(commits.submit(-1), "an unknown session answers false, not an error");
     }
@@ -134,7 +135,7 @@ class GroupCommitTest {
     @Test
     void writesHandedInWithoutWaitingAreGroupedWithWaitingOnesAndEachCompletesOnlyOnceCommitted() throws Exception {
         SlowWriter db = new SlowWriter(Set.of(13));
-        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ofMillis(20));
         ExecutorService writers = Executors.newCachedThreadPool();
         List<java.util.concurrent.CompletableFuture<Boolean>> handedIn = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
@@ -165,6 +166,60 @@ class GroupCommitTest {
     }
 
     /**
+     * A write handed in without waiting does not take a transaction of its own: it waits for the
+     * next waited write and is committed with it.
+     */
+    @Test
+    void writesHandedInWithoutWaitingLingerAndRideAlongWithTheNextWaitedWrite() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of());
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ofSeconds(30));
+        ExecutorService writers = Executors.newCachedThreadPool();
+        java.util.concurrent.CompletableFuture<Boolean> first = commits.submitAsync(1, writers);
+        java.util.concurrent.CompletableFuture<Boolean> second = commits.submitAsync(2, writers);
+        Thread.sleep(200);
+        assertFalse(first.isDone() || second.isDone(), "lingering, not written yet");
+        assertTrue(db.transactions.isEmpty());
+        assertTrue(commits.submit(3));
+        assertTrue(first.isDone() && second.isDone(), "committed with the waited write");
+        assertTrue(first.get() && second.get());
+        assertEquals(List.of(List.of(1, 2, 3)), db.transactions);
+        writers.shutdownNow();
+    }
+
+    /** Nobody else writing: a write handed in without waiting is written once the linger is over, and no sooner. */
+    @Test
+    void aLingeringWriteIsWrittenOnceItsLingerIsOver() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of());
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ofMillis(300));
+        ExecutorService writers = Executors.newCachedThreadPool();
+        long start = System.nanoTime();
+        java.util.concurrent.CompletableFuture<Boolean> handedIn = commits.submitAsync(1, writers);
+        java.util.concurrent.CompletableFuture<Boolean> alongside = commits.submitAsync(2, writers);
+        assertTrue(handedIn.get(10, TimeUnit.SECONDS) && alongside.get(10, TimeUnit.SECONDS));
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(tookMs >= 290, "written after " + tookMs + " ms, before its linger was over");
+        assertEquals(List.of(List.of(1, 2)), db.transactions);
+        writers.shutdown();
+    }
+
+    /** Somebody waiting for a lingering write (the answer's first chunk) has it written at once. */
+    @Test
+    void awaitingALingeringWriteWritesItAtOnce() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of());
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ofSeconds(30));
+        ExecutorService writers = Executors.newCachedThreadPool();
+        java.util.concurrent.CompletableFuture<Boolean> handedIn = commits.submitAsync(1, writers);
+        java.util.concurrent.CompletableFuture<Void> derived = handedIn.thenAccept(ok -> { });
+        long start = System.nanoTime();
+        commits.await(derived);
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(derived.isDone() && handedIn.get(), "committed when await returns");
+        assertTrue(tookMs < 5_000, "written at once, not after the linger: " + tookMs + " ms");
+        assertEquals(List.of(List.of(1)), db.transactions);
+        writers.shutdownNow();
+    }
+
+    /**
      * A caller writes one batch at most: once its own write is committed it returns, and what was
      * queued meanwhile is written by a caller still waiting (its turn is not held by others' writes).
      */
@@ -173,7 +228,7 @@ class GroupCommitTest {
         CountDownLatch releaseFirst = new CountDownLatch(1);
         CountDownLatch releaseSecond = new CountDownLatch(1);
         HeldBatches db = new HeldBatches(releaseFirst, releaseSecond);
-        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ZERO);
         ExecutorService callers = Executors.newFixedThreadPool(3);
         Future<Boolean> first = callers.submit(() -> commits.submit(1));
         assertTrue(db.firstBatchWriting.await(10, TimeUnit.SECONDS));
@@ -198,7 +253,7 @@ class GroupCommitTest {
     void writesThatNobodyTakesOverAreWrittenByAWaitingCaller() throws Exception {
         CountDownLatch releaseFirst = new CountDownLatch(1);
         HeldBatches db = new HeldBatches(releaseFirst);
-        GroupCommit<Integer> commits = new GroupCommit<>(db, 64);
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ZERO);
         java.util.concurrent.Executor refusing = task -> {
             throw new java.util.concurrent.RejectedExecutionException("shutting down");
         };

@@ -202,6 +202,7 @@ public class JpaSessionService implements BaseSessionService {
             return;
         }
         try {
+            store.awaitSoon(input);
             input.join();
         } catch (java.util.concurrent.CompletionException e) {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
