@@ -1,8 +1,8 @@
 package ai.lango.session;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -171,10 +171,15 @@ final class GroupCommit<T> {
         if (!lingering.compareAndSet(false, true)) {
             return; // the one lingering writes this too
         }
+        Thread caller = Thread.currentThread();
         try {
             async.execute(() -> {
                 try {
-                    LockSupport.parkNanos(lingerNanos);
+                    // An executor with every thread busy runs this on the caller (CallerRunsPolicy):
+                    // then write at once rather than hold up the caller's turn.
+                    if (Thread.currentThread() != caller) {
+                        LockSupport.parkNanos(lingerNanos);
+                    }
                 } finally {
                     lingering.set(false);
                 }

@@ -202,6 +202,19 @@ class GroupCommitTest {
         writers.shutdown();
     }
 
+    /** An executor whose threads are all busy runs the lingering on the caller: it writes at once instead of holding the caller up. */
+    @Test
+    void aLingeringWriteRunOnItsCallersThreadIsWrittenAtOnce() throws Exception {
+        SlowWriter db = new SlowWriter(Set.of());
+        GroupCommit<Integer> commits = new GroupCommit<>(db, 64, Duration.ofSeconds(30));
+        long start = System.nanoTime();
+        java.util.concurrent.CompletableFuture<Boolean> handedIn = commits.submitAsync(1, Runnable::run);
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(handedIn.isDone() && handedIn.get(), "written on the caller's thread");
+        assertTrue(tookMs < 5_000, "the caller was held " + tookMs + " ms");
+        assertEquals(List.of(List.of(1)), db.transactions);
+    }
+
     /** Somebody waiting for a lingering write (the answer's first chunk) has it written at once. */
     @Test
     void awaitingALingeringWriteWritesItAtOnce() throws Exception {
