@@ -41,8 +41,12 @@ class StreamingIT extends FakeLlmIT {
 
     static final Duration GAP = Duration.ofMillis(400);
     static final String[] CHUNKS = {"The ", "answer ", "is ", "being ", "written."};
-    /** How late a chunk may reach the client after the model wrote it: well under the gap. */
-    static final long LATE_MILLIS = 150;
+    /**
+     * How late a chunk may reach the client after the model wrote it: before the model writes the
+     * next one, which is what streaming means (an answer held back would come a whole answer late).
+     * A tighter bound (150 ms) failed once on CI's busy machine at 165 ms.
+     */
+    static final long LATE_MILLIS = GAP.toMillis();
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -163,7 +167,7 @@ class StreamingIT extends FakeLlmIT {
         assertTrue(firstChunk < duration / 4, "first chunk " + firstChunk + " s against a turn of " + duration + " s");
     }
 
-    /** Each chunk reached the client after the model wrote it and well before its next one. */
+    /** Each chunk reached the client after the model wrote it and before its next one. */
     static void assertFollowsTheModel(List<Long> sent, List<Long> arrivals) {
         assertEquals(sent.size(), arrivals.size(), "one chunk event per model chunk");
         assertTrue(arrivals.get(0) < sent.get(2), "the first chunk arrived before the model wrote its third");
