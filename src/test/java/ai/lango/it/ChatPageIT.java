@@ -16,6 +16,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -29,6 +30,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * the streamed answer rendered as Markdown and the tool call. Screenshots stay in target/.
  */
 @ExtendWith(ArquillianExtension.class)
+@Tag(ItDatabase.HSQLDB_TAG) // a page: the API it reads is tested on each database
 @RunAsClient
 class ChatPageIT extends FakeLlmIT {
 

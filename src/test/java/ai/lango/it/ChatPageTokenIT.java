@@ -18,6 +18,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -33,6 +34,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * says "connected" only once the server accepted it, and a message typed before that is sent, not lost.
  */
 @ExtendWith(ArquillianExtension.class)
+@Tag(ItDatabase.HSQLDB_TAG) // a page: the API it reads is tested on each database
 @RunAsClient
 class ChatPageTokenIT extends FakeLlmIT {
 

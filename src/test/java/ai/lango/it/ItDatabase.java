@@ -21,7 +21,9 @@ enum ItDatabase {
      * with each other; and the tags of their database, which choose the failsafe execution they run in.
      * Such a class is {@code @Execution(CONCURRENT)}, and each of its test methods
      * {@code @Execution(SAME_THREAD)}: the class's mode would otherwise run its methods at once, on
-     * one server (a kill in one test under another's turn).
+     * one server (a kill in one test under another's turn). An Arquillian test whose subject does
+     * not depend on the database (a page in a browser) carries the embedded database's tag alone: it
+     * runs once, in that execution.
      */
     static final String OWN_SERVERS = "own-servers";
     static final String HSQLDB_TAG = "hsqldb";

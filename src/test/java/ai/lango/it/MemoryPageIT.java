@@ -13,6 +13,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -22,6 +23,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The chat page's memory panel, with memory on: after a long enough turn it shows the observation. */
 @ExtendWith(ArquillianExtension.class)
+@Tag(ItDatabase.HSQLDB_TAG) // a page: the API it reads is tested on each database
 class MemoryPageIT extends FakeLlmIT {
 
     @Deployment(testable = false)
