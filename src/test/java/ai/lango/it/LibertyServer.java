@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,9 @@ final class LibertyServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
+    /** What a copy leaves out of the integration tests' server: what it runs and what it writes. */
+    private static final List<String> NOT_COPIED = List.of("workarea", "logs", "apps", "dropins", "configDropins");
+
     /**
      * A server of its own for a test: a copy of the integration tests' server's configuration
      * (it.server.name, made by the build; not its applications, work area or logs) under {@code
@@ -47,21 +51,26 @@ final class LibertyServer implements AutoCloseable {
         Path wlp = Path.of(System.getProperty("it.wlp", "target/liberty/wlp"));
         Path source = wlp.resolve("usr/servers/" + System.getProperty("it.server.name", "lango-it"));
         Path copy = wlp.resolve("usr/servers/" + name);
-        try (java.util.stream.Stream<Path> files = Files.walk(source)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Path relative = source.relativize(file);
-                if (relative.startsWith("workarea") || relative.startsWith("logs") || relative.startsWith("apps")
-                        || relative.startsWith("dropins") || relative.startsWith("configDropins")) {
-                    continue;
+        // The running server changes its work area and logs while this copies: those are never entered.
+        Files.walkFileTree(source, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes attributes)
+                    throws IOException {
+                Path relative = source.relativize(dir);
+                if (NOT_COPIED.stream().anyMatch(relative::startsWith)) {
+                    return java.nio.file.FileVisitResult.SKIP_SUBTREE;
                 }
-                Path target = copy.resolve(relative.toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
+                Files.createDirectories(copy.resolve(relative.toString()));
+                return java.nio.file.FileVisitResult.CONTINUE;
             }
-        }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attributes)
+                    throws IOException {
+                Files.copy(file, copy.resolve(source.relativize(file).toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+        });
         return new LibertyServer(wlp, name, port, environment);
     }
 
