@@ -1,15 +1,23 @@
 package ai.lango;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.domain.JavaClass;
+import jakarta.ws.rs.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The rules of the house (README, "Layout"), checked on the compiled main classes. */
+/** The rules of the house (docs/architecture.md, "Layout"), checked on the compiled main classes. */
 class ArchitectureTest {
 
     private static JavaClasses classes;
@@ -89,6 +97,77 @@ class ArchitectureTest {
     void pureLogicKnowsNoContainer() {
         noClasses().that().resideInAnyPackage("ai.lango.orchestration..", "ai.lango.turn..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..")
+                .check(classes);
+    }
+
+    /** The tiers of docs/architecture.md: each may use the tiers below it, never one above. */
+    @Test
+    void tiersDependOnlyDownwards() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("edges").definedBy("ai.lango.api..")
+                .layer("engine").definedBy("ai.lango.adk..", "ai.lango.orchestration..")
+                .layer("capabilities").definedBy(CAPABILITIES)
+                .layer("platform").definedBy(PLATFORM)
+                .whereLayer("edges").mayNotBeAccessedByAnyLayer()
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("edges")
+                .whereLayer("capabilities").mayOnlyBeAccessedByLayers("edges", "engine")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("edges", "engine", "capabilities")
+                .check(classes);
+    }
+
+    static final String[] CAPABILITIES = {"ai.lango.a2a..", "ai.lango.approval..", "ai.lango.artifact..", "ai.lango.browser..",
+            "ai.lango.graph..", "ai.lango.knowledge..", "ai.lango.learning..", "ai.lango.memory..", "ai.lango.payment..",
+            "ai.lango.retrieval..", "ai.lango.skills..", "ai.lango.vault.."};
+    static final String[] PLATFORM = {"ai.lango.config..", "ai.lango.database..", "ai.lango.masking..", "ai.lango.prompt..",
+            "ai.lango.provider..", "ai.lango.security..", "ai.lango.session..", "ai.lango.tool..", "ai.lango.turn.."};
+
+    /** Every package is in a tier: a new one must be placed (here and in docs/architecture.md) before it builds. */
+    @Test
+    void everyPackageHasATier() {
+        classes().that().resideOutsideOfPackages("ai.lango.api..", "ai.lango.adk..", "ai.lango.orchestration..")
+                .and().resideOutsideOfPackages(CAPABILITIES).and().resideOutsideOfPackages(PLATFORM)
+                .should().resideInAPackage("nothing.else")
+                .because("every package belongs to a tier of docs/architecture.md").allowEmptyShould(true)
+                .check(classes);
+    }
+
+    /** The edges are rooms of their own: one sub-package per edge, sharing only what api's top level holds. */
+    @Test
+    void edgesDoNotUseEachOther() {
+        slices().matching("ai.lango.api.(*)..").should().notDependOnEachOther().check(classes);
+        noClasses().that().resideInAPackage("ai.lango.api")
+                .should().dependOnClassesThat().resideInAPackage("ai.lango.api.(*)..")
+                .because("what every edge shares must not depend on one edge")
+                .check(classes);
+    }
+
+    /** No two JAX-RS resources claim the same path, and none claims the whole API. */
+    @Test
+    void everyResourceHasAPathOfItsOwn() {
+        Map<String, String> owners = new HashMap<>();
+        for (JavaClass resource : classes.that(com.tngtech.archunit.base.DescribedPredicate.describe("a resource",
+                (JavaClass c) -> c.isAnnotatedWith(Path.class)))) {
+            String path = resource.getAnnotationOfType(Path.class).value().replaceAll("^/+|/+$", "");
+            String earlier = owners.put(path, resource.getName());
+            assertEquals(null, earlier, "@Path(\"" + path + "\") of " + resource.getName() + " is also " + earlier + "'s");
+        }
+        assertFalse(owners.isEmpty());
+    }
+
+    @Test
+    void onlyEntitiesAndRowClassesUseJpa() {
+        noClasses().that().haveSimpleNameNotEndingWith("Entity").and().haveSimpleNameNotEndingWith("Rows")
+                .and().haveSimpleNameNotEndingWith("Store").and().haveSimpleNameNotEndingWith("Ledger")
+                .and().resideOutsideOfPackage("ai.lango.database..")
+                .should().dependOnClassesThat().resideInAPackage("jakarta.persistence..")
+                .because("a table is read and written in one place: its *Rows (or store) class")
+                .check(classes);
+    }
+
+    @Test
+    void maskingAndTheTurnVocabularyUseOnlyTheJdk() {
+        noClasses().that().resideInAnyPackage("ai.lango.masking..", "ai.lango.turn..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("ai.lango.masking..", "ai.lango.turn..", "java..")
                 .check(classes);
     }
 }

@@ -6,9 +6,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The one JSON mapper of the edges: thread-safe once configured, so shared. */
-final class ApiJson {
+public final class ApiJson {
 
-    static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final ObjectMapper MAPPER = new ObjectMapper();
 
     private ApiJson() {
     }
@@ -17,7 +17,7 @@ final class ApiJson {
      * A page of a list: {@code {"<name>": [...], "count", "offset", "limit", "more"}}, where {@code rows}
      * holds up to one row more than the limit (that row only says there are more).
      */
-    static com.fasterxml.jackson.databind.node.ObjectNode page(String name, java.util.List<? extends JsonNode> rows, Paging paging) {
+    public static com.fasterxml.jackson.databind.node.ObjectNode page(String name, java.util.List<? extends JsonNode> rows, Paging paging) {
         com.fasterxml.jackson.databind.node.ObjectNode body = MAPPER.createObjectNode();
         com.fasterxml.jackson.databind.node.ArrayNode list = body.putArray(name);
         rows.stream().limit(paging.limit()).forEach(list::add);
@@ -26,7 +26,7 @@ final class ApiJson {
     }
 
     /** 200 with a JSON body. */
-    static Response ok(JsonNode body) {
+    public static Response ok(JsonNode body) {
         return Response.ok(body.toString(), MediaType.APPLICATION_JSON).build();
     }
 }

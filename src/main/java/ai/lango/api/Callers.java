@@ -1,5 +1,6 @@
 package ai.lango.api;
 
+import ai.lango.api.access.BearerAuthFilter;
 import ai.lango.security.Identity;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -12,30 +13,30 @@ import java.util.Optional;
  * resource applies with it: a user acts on their own data, an administrator on anyone's; only an
  * administrator writes app: state.
  */
-final class Callers {
+public final class Callers {
 
     /** The request property that holds the caller's {@link Identity}. */
-    static final String PROPERTY = "ai.lango.identity";
+    public static final String PROPERTY = "ai.lango.identity";
 
     private Callers() {
     }
 
-    static Identity of(HttpServletRequest request) {
+    public static Identity of(HttpServletRequest request) {
         return request.getAttribute(PROPERTY) instanceof Identity identity ? identity : Identity.OPERATOR;
     }
 
-    static Identity of(ContainerRequestContext request) {
+    public static Identity of(ContainerRequestContext request) {
         return request.getProperty(PROPERTY) instanceof Identity identity ? identity : Identity.OPERATOR;
     }
 
     /** 403 unless {@code caller} may act on {@code user}'s data. */
-    static Optional<Response> refusedUnlessActsAs(Identity caller, String user) {
+    public static Optional<Response> refusedUnlessActsAs(Identity caller, String user) {
         return caller.mayActAs(user) ? Optional.empty() : Optional.of(ApiError.of(Response.Status.FORBIDDEN, "forbidden",
                 "you may act on your own sessions only (you are \"" + caller.userId() + "\")"));
     }
 
     /** 403 when a state change of a caller who does not administer names shared app: state. */
-    static Optional<Response> refusedAppState(Identity caller, Map<String, ?> state) {
+    public static Optional<Response> refusedAppState(Identity caller, Map<String, ?> state) {
         if (caller.admin() || state == null || state.keySet().stream().noneMatch(k -> k.startsWith("app:"))) {
             return Optional.empty();
         }

@@ -9,19 +9,19 @@ import jakarta.ws.rs.core.Response;
  * {@code invalid_page}, never an overflow. A list asks its store for one row more than the limit to
  * say whether there are more.
  */
-record Paging(int offset, int limit) {
+public record Paging(int offset, int limit) {
 
-    static final int DEFAULT_LIMIT = 50;
-    static final int MAX_LIMIT = 200;
+    public static final int DEFAULT_LIMIT = 50;
+    public static final int MAX_LIMIT = 200;
     /** Beyond this an offset is a mistake, not a page anyone reads. */
-    static final int MAX_OFFSET = 10_000_000;
+    public static final int MAX_OFFSET = 10_000_000;
 
-    static Paging of(String offset, String limit) {
+    public static Paging of(String offset, String limit) {
         return new Paging(number("offset", offset, 0, 0, MAX_OFFSET), number("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
     }
 
     /** {@code ?page=&size=}: the page'th page of {@code size} rows. */
-    static Paging ofPage(String page, String size) {
+    public static Paging ofPage(String page, String size) {
         int rows = number("size", size, DEFAULT_LIMIT, 1, MAX_LIMIT);
         return new Paging(number("page", page, 0, 0, MAX_OFFSET / rows) * rows, rows);
     }

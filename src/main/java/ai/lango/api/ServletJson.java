@@ -6,13 +6,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /** JSON answers from the servlets that live beside the JAX-RS application. */
-final class ServletJson {
+public final class ServletJson {
 
     private ServletJson() {
     }
 
     /** Answers 405 unless the request is a GET or a HEAD; true when it did. {@code what} is read with GET. */
-    static boolean refusedUnlessRead(HttpServletRequest request, HttpServletResponse response, String what)
+    public static boolean refusedUnlessRead(HttpServletRequest request, HttpServletResponse response, String what)
             throws IOException {
         String method = request.getMethod();
         if (method.equals("GET") || method.equals("HEAD")) {
@@ -25,7 +25,7 @@ final class ServletJson {
     }
 
     /** Writes {@code json} with its status; {@code withBody} false answers a HEAD. */
-    static void write(HttpServletResponse response, int status, String json, boolean withBody) throws IOException {
+    public static void write(HttpServletResponse response, int status, String json, boolean withBody) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/json");

@@ -33,7 +33,7 @@ public class TurnAdmission {
         }
 
         /** The refusal as a JSON error response, with Retry-After when there is one. */
-        Response response() {
+        public Response response() {
             return ApiError.of(status, code, message, retryAfter);
         }
     }
@@ -61,7 +61,7 @@ public class TurnAdmission {
         return new Admission(null, Response.Status.TOO_MANY_REQUESTS, "quota_exceeded", sessionsMessage(), Optional.empty());
     }
 
-    String sessionsMessage() {
+    public String sessionsMessage() {
         return "you have " + quotas.limits().sessionsPerUser() + " sessions, as many as you may"
                 + " (lango.quota.sessions-per-user): delete one first";
     }

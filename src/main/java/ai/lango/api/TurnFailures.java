@@ -12,13 +12,13 @@ import java.util.concurrent.TimeoutException;
  * 502/503/504, Lango's 500), a code that names it, and how long to wait when the provider said so.
  * The same codes go out on /ws.
  */
-final class TurnFailures {
+public final class TurnFailures {
 
     /** @param retryAfter the provider's Retry-After, passed on as it came */
-    record Failure(Response.Status status, String code, Optional<Duration> retryAfter) {
+    public record Failure(Response.Status status, String code, Optional<Duration> retryAfter) {
 
         /** The JSON error response, with Retry-After when the provider gave one. */
-        Response response(String message) {
+        public Response response(String message) {
             return ApiError.of(status, code, message, retryAfter);
         }
     }
@@ -26,7 +26,7 @@ final class TurnFailures {
     private TurnFailures() {
     }
 
-    static Failure of(Throwable turnError) {
+    public static Failure of(Throwable turnError) {
         for (Throwable cause = turnError; cause != null; cause = cause.getCause()) {
             if (cause instanceof ProviderException provider) {
                 return provider(provider);

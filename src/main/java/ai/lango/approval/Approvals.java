@@ -2,7 +2,7 @@ package ai.lango.approval;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.SecretMask;
-import ai.lango.persistence.KeysWithRows;
+import ai.lango.database.KeysWithRows;
 import ai.lango.tool.Safety;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,7 +1,7 @@
 package ai.lango.knowledge;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.persistence.KeysWithRows;
+import ai.lango.database.KeysWithRows;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import jakarta.annotation.PostConstruct;

@@ -2,7 +2,7 @@ package ai.lango.learning;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.knowledge.Keywords;
-import ai.lango.persistence.KeysWithRows;
+import ai.lango.database.KeysWithRows;
 import ai.lango.retrieval.Document;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.security.Ownership;

@@ -34,7 +34,7 @@ public class PaymentLedger {
     EntityManager em;
 
     @jakarta.inject.Inject
-    PaymentDays days;
+    PaymentDayRows days;
 
     /** The UTC day a payment made now counts for, as yyyy-mm-dd. */
     public static String today() {

@@ -20,7 +20,7 @@ public class Credentials {
     LangoSettings.Access access;
 
     @Inject
-    UserTokens users;
+    UserTokenStore users;
 
     private volatile JwtVerifier jwt;
 

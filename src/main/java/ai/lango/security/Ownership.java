@@ -22,7 +22,7 @@ public class Ownership {
     LangoSettings.Access access;
 
     @Inject
-    UserTokens users;
+    UserTokenStore users;
 
     /** Whether what {@code userId}'s turns save goes into what every user shares. */
     public boolean mayWriteShared(String userId) {

@@ -2,7 +2,7 @@ package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
-import ai.lango.persistence.LangoStartup;
+import ai.lango.database.LangoStartup;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;

@@ -2,7 +2,7 @@ package ai.lango.payment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import ai.lango.persistence.SchemaMigrations;
+import ai.lango.database.SchemaMigrations;
 import ai.lango.session.EmbeddedEngine;
 import ai.lango.session.EmbeddedEngine.PooledDataSource;
 import java.nio.file.Path;

@@ -36,7 +36,7 @@ class CredentialsTest {
         return TestJwts.signed(keys, claims);
     }
 
-    private static final class Tokens extends UserTokens {
+    private static final class Tokens extends UserTokenStore {
         final Map<String, Identity> issued;
 
         Tokens(Map<String, Identity> issued) {

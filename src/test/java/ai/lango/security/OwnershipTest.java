@@ -14,7 +14,7 @@ class OwnershipTest {
     private static Ownership ownership(boolean authenticated, Set<String> admins) {
         Ownership ownership = new Ownership();
         ownership.access = new LangoSettings.Access(authenticated ? Optional.of("operator-token") : Optional.empty(), List.of());
-        ownership.users = new UserTokens() {
+        ownership.users = new UserTokenStore() {
             @Override
             public boolean isAdmin(String userId) {
                 return admins.contains(userId);

@@ -1,7 +1,7 @@
 package ai.lango.session;
 
 import ai.lango.turn.SessionRef;
-import ai.lango.persistence.SchemaMigrations;
+import ai.lango.database.SchemaMigrations;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
 import jakarta.persistence.EntityManager;

@@ -1,0 +1,81 @@
+package ai.lango.api.a2a;
+
+import ai.lango.a2a.A2aJson;
+import ai.lango.a2a.A2aProtocol;
+import ai.lango.a2a.AgentCard;
+import ai.lango.adk.AgentService;
+import ai.lango.api.ApiError;
+import ai.lango.api.ServletJson;
+import ai.lango.config.Keys;
+import ai.lango.config.LangoSettings;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/**
+ * The A2A agent card at the context root, outside the JAX-RS application: {@code GET
+ * /.well-known/agent.json} and {@code /.well-known/agent-card.json} (the name A2A v0.3 clients ask
+ * for). Public, like /health; 404 while {@code lango.a2a.enabled} is false. With a token
+ * configured, the card says that the endpoint needs it.
+ */
+@WebServlet(name = "AgentCard", urlPatterns = {A2aProtocol.LEGACY_CARD_PATH, A2aProtocol.CARD_PATH})
+public class AgentCardServlet extends HttpServlet {
+
+    private static final String UNKNOWN_VERSION = "0.0.0";
+    private static final String BUILD_PROPERTIES = "/ai/lango/build.properties";
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    LangoSettings settings;
+
+    private volatile String version;
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (ServletJson.refusedUnlessRead(request, response, "the agent card")) {
+            return;
+        }
+        boolean body = request.getMethod().equals("GET");
+        if (!settings.a2a().enabled()) {
+            ServletJson.write(response, HttpServletResponse.SC_NOT_FOUND, ApiError.body("a2a_disabled", "A2A is disabled on this server; set "
+                    + Keys.A2A_ENABLED + "=true to publish the agent card"), body);
+            return;
+        }
+        AgentCard card = AgentCards.card(agent.agents(), AgentCards.endpointUrl(request.getScheme(),
+                request.getServerName(), request.getServerPort(), request.getContextPath()), version());
+        if (settings.access().token().isPresent()) {
+            card = card.withBearerAuth("Authorization: Bearer <" + Keys.AUTH_TOKEN + ">");
+        }
+        // Public and harmless to read from any page (A2A inspectors run in browsers).
+        response.setHeader("Access-Control-Allow-Origin", "*");
+        response.setHeader("Cache-Control", "no-cache");
+        ServletJson.write(response, HttpServletResponse.SC_OK, A2aJson.MAPPER.writeValueAsString(card), body);
+    }
+
+    /** The version of this build (ai/lango/build.properties, filtered by Maven). */
+    private String version() {
+        String known = version;
+        if (known == null) {
+            known = UNKNOWN_VERSION;
+            try (InputStream in = AgentCardServlet.class.getResourceAsStream(BUILD_PROPERTIES)) {
+                if (in != null) {
+                    Properties build = new Properties();
+                    build.load(in);
+                    String v = build.getProperty("version", "").trim();
+                    known = v.isEmpty() || v.startsWith("${") ? UNKNOWN_VERSION : v;
+                }
+            } catch (IOException e) {
+                // unreadable: the fallback version
+            }
+            version = known;
+        }
+        return known;
+    }
+}

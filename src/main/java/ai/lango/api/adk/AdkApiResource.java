@@ -1,0 +1,371 @@
+package ai.lango.api.adk;
+
+import ai.lango.adk.AgentService;
+import ai.lango.api.ApiError;
+import ai.lango.api.ApiJson;
+import ai.lango.api.Callers;
+import ai.lango.api.TurnAdmission;
+import ai.lango.api.TurnFailures;
+import ai.lango.approval.Approval;
+import ai.lango.approval.Approvals;
+import ai.lango.config.LangoSettings;
+import ai.lango.masking.SecretMask;
+import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
+import ai.lango.turn.Names;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * The routes of ADK's API server that sit at its root, same paths and JSON (ADK's own mapper), so
+ * ADK clients and ADK's dev UI work against Lango: {@code GET /api/list-apps}, {@code POST
+ * /api/run} and {@code /api/run_sse}, and what the dev UI asks besides (the version, the agent
+ * graph, the agent builder, traces). Sessions and artifacts: {@link SessionsResource}, {@link
+ * ArtifactsResource}; evaluations: {@link ai.lango.api.eval.EvalResource}.
+ */
+@Path("/")
+@ApplicationScoped
+public class AdkApiResource {
+
+    /** An SSE comment line: readers of data: lines (ADK's dev UI, EventSource) skip it. */
+    private static final byte[] RUN_STARTED = ": run started\n\n".getBytes(StandardCharsets.UTF_8);
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    TurnAdmission admissions;
+
+    @Inject
+    Approvals approvals;
+
+    @GET
+    @Path("list-apps")
+    @Produces(MediaType.APPLICATION_JSON)
+    public String listApps() {
+        return "[\"" + Names.APP + "\"]";
+    }
+
+    /** What the dev UI shows as the ADK version. */
+    @GET
+    @Path("version")
+    @Produces(MediaType.APPLICATION_JSON)
+    public String version() {
+        return ApiJson.MAPPER.createObjectNode().put("version", agent.adkVersion()).put("language", "java")
+                .put("language_version", System.getProperty("java.version")).toString();
+    }
+
+    /** The agent tree, for the dev UI's agent panel: names, descriptions, tools, sub-agents. */
+    @GET
+    @Path("dev/build_graph/{app}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response buildGraph(@PathParam("app") String app) {
+        if (!Names.APP.equals(app)) {
+            return SessionsResource.unknownApp(app);
+        }
+        ObjectNode body = ApiJson.MAPPER.createObjectNode();
+        agent.agents().ifPresentOrElse(root -> body.set("root_agent", AgentGraphs.describe(root)), () -> body.putNull("root_agent"));
+        return ApiJson.ok(body);
+    }
+
+    /** Rendered graphs per agent path; Lango renders none. */
+    @GET
+    @Path("dev/build_graph_image/{app}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public String buildGraphImage(@PathParam("app") String app) {
+        return "{}";
+    }
+
+    /** The agent builder's YAML: empty text, which the dev UI reads as "no builder for this app". */
+    @GET
+    @Path("builder/app/{app}")
+    @Produces(MediaType.TEXT_PLAIN)
+    public String builderApp(@PathParam("app") String app) {
+        return "";
+    }
+
+    /** Span attributes of one event's model call; Lango keeps no traces. */
+    @GET
+    @Path("debug/trace/{eventId}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public String eventTrace(@PathParam("eventId") String eventId) {
+        return "{}";
+    }
+
+    @GET
+    @Path("debug/trace/session/{sessionId}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public String sessionTrace(@PathParam("sessionId") String sessionId) {
+        return "[]";
+    }
+
+    /**
+     * A parsed AgentRunRequest, or the error response to give instead; {@code answer} when its new
+     * message answers a request for approval (ADK's {@code adk_request_confirmation} function response).
+     */
+    private record RunRequest(TurnRequest turn, Response error, Answer answer) {
+        RunRequest(TurnRequest turn, Response error) {
+            this(turn, error, null);
+        }
+    }
+
+    /** The answer a new message carries: the id of ADK's confirmation call, and whether it is confirmed. */
+    private record Answer(String confirmationId, boolean confirmed) {
+    }
+
+    /** The run a body asks for, if the caller may run it: only as themselves, unless they administer. */
+    private static RunRequest parse(String body, Identity caller) {
+        RunRequest run = parse(body);
+        if (run.error() != null) {
+            return run;
+        }
+        return Callers.refusedUnlessActsAs(caller, run.turn().userId()).map(AdkApiResource::failed).orElse(run);
+    }
+
+    private static RunRequest parse(String body) {
+        JsonNode request;
+        try {
+            request = ApiJson.MAPPER.readTree(body == null ? "" : body);
+        } catch (JsonProcessingException e) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e)));
+        }
+        if (request == null || !request.isObject()) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "the body must be a JSON object"));
+        }
+        String appName = text(request, "appName");
+        String sessionId = text(request, "sessionId");
+        String userId = text(request, "userId");
+        if (appName.isEmpty() || sessionId.isEmpty() || userId.isEmpty()) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "appName, userId and sessionId are required"));
+        }
+        if (!Names.APP.equals(appName)) {
+            return failed(SessionsResource.unknownApp(appName));
+        }
+        Optional<Response> invalid = ApiError.invalidId("userId", userId).or(() -> ApiError.invalidId("sessionId", sessionId));
+        if (invalid.isPresent()) {
+            return failed(invalid.get());
+        }
+        StringBuilder message = new StringBuilder();
+        Answer answer = null;
+        for (JsonNode part : request.path("newMessage").path("parts")) {
+            message.append(part.path("text").asText(""));
+            JsonNode response = part.path("functionResponse");
+            if (AgentService.CONFIRMATION_CALL.equals(response.path("name").asText())) {
+                JsonNode confirmed = confirmed(response.path("response"));
+                if (!confirmed.isBoolean() || response.path("id").asText("").isEmpty()) {
+                    return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "an "
+                            + AgentService.CONFIRMATION_CALL + " function response needs its call's id"
+                            + " and {\"confirmed\": true|false}"));
+                }
+                answer = new Answer(response.path("id").asText(), confirmed.asBoolean());
+            }
+        }
+        if (message.length() == 0 && answer == null) {
+            return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part"));
+        }
+        return new RunRequest(new TurnRequest(userId, sessionId, message.toString(), request.path("streaming").asBoolean(false)),
+                null, answer);
+    }
+
+    /** {"confirmed": …}, or ADK's other form {"response": "{\"confirmed\": …}"}. */
+    private static JsonNode confirmed(JsonNode response) {
+        if (response.path("response").isTextual()) {
+            try {
+                return ApiJson.MAPPER.readTree(response.path("response").asText()).path("confirmed");
+            } catch (JsonProcessingException e) {
+                return ApiJson.MAPPER.missingNode();
+            }
+        }
+        return response.path("confirmed");
+    }
+
+    /**
+     * The request for approval a run answers, decided now by the caller; or the error: 404 when the
+     * session has no such request, 409 when it was decided already (a replayed or late answer
+     * changes nothing, and nothing runs).
+     */
+    private Object decided(RunRequest run) {
+        String scope = run.turn().session().scope();
+        Optional<Approval> asked = approvals.forConfirmation(scope, run.answer().confirmationId());
+        if (asked.isEmpty()) {
+            return ApiError.of(Response.Status.NOT_FOUND, "approval_not_found", "no request for approval \""
+                    + run.answer().confirmationId() + "\" in session \"" + run.turn().sessionKey() + "\"");
+        }
+        Optional<Approvals.Outcome> outcome = approvals.decide(asked.get().id(), run.turn().userId(), run.answer().confirmed(),
+                Approval.By.USER);
+        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
+            return ApiError.of(Response.Status.CONFLICT, "approval_not_pending", "the request for approval "
+                    + asked.get().id() + " is " + outcome.map(o -> o.decision().wire()).orElse("unknown") + " already");
+        }
+        return approvals.get(asked.get().id()).orElseThrow();
+    }
+
+    /** The run's turn: a new message, or the turn that asked for approval, resumed with the answer. */
+    private Object start(RunRequest run, TurnRequest turn, Consumer<String> events) {
+        if (run.answer() == null) {
+            return agent.chatAdk(turn, events);
+        }
+        Object decided = decided(run);
+        return decided instanceof Approval approval ? agent.resumeAdk(approval, turn.streaming(), events) : decided;
+    }
+
+    private static RunRequest failed(Response error) {
+        return new RunRequest(null, error);
+    }
+
+    /**
+     * Runs one turn; answers with every event of the run (the user's own event not included). The
+     * request is suspended while the turn runs on its own thread: no container thread waits for the
+     * model, so many concurrent runs do not queue behind the few threads Liberty's executor starts with.
+     */
+    @POST
+    @Path("run")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public void run(String body, @Context HttpServletRequest request, @Suspended AsyncResponse response) {
+        Identity caller = Callers.of(request);
+        RunRequest run = parse(body, caller);
+        if (run.error() != null) {
+            response.resume(run.error());
+            return;
+        }
+        TurnAdmission.Admission admission = admissions.admit(caller, run.turn().userId(), run.turn().sessionKey());
+        if (!admission.admitted()) {
+            response.resume(admission.response());
+            return;
+        }
+        List<String> events = new ArrayList<>();
+        TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().sessionKey(), run.turn().message(), false);
+        Object started = start(run, unstreamed, events::add);
+        if (started instanceof Response refused) {
+            admission.permit().close();
+            response.resume(refused);
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        CompletableFuture<String> turn = (CompletableFuture<String>) started;
+        // The runner enforces the request timeout itself; this bound only guards against a stuck turn. (Not
+        // AsyncResponse.setTimeout: RESTEasy left its task scheduled after the answer went, and it failed with
+        // CWWKC1101E once the application had stopped.)
+        turn.copy().orTimeout(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((answer, failure) -> {
+                    admission.permit().close();
+                    if (failure == null) {
+                        response.resume(Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build());
+                    } else if (failure instanceof TimeoutException) {
+                        turn.cancel(true);
+                        response.resume(turnFailed(new TurnFailedException("the turn did not finish within the request timeout",
+                                failure)));
+                    } else {
+                        response.resume(turnFailed(failure));
+                    }
+                });
+    }
+
+    private static Response turnFailed(Throwable failure) {
+        Throwable turnError = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return TurnFailures.of(turnError).response(turnError.getMessage());
+    }
+
+    /**
+     * Runs one turn as a text/event-stream: one {@code data:{event}} frame per event as it happens
+     * (partial text chunks when "streaming" is true), and a final {@code data:{"error":…}} frame
+     * if the run fails once the stream has started.
+     */
+    @POST
+    @Path("run_sse")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public Response runSse(String body, @Context HttpServletRequest request, @Context HttpServletResponse servletResponse) {
+        Identity caller = Callers.of(request);
+        RunRequest run = parse(body, caller);
+        if (run.error() != null) {
+            return run.error();
+        }
+        TurnAdmission.Admission admission = admissions.admit(caller, run.turn().userId(), run.turn().sessionKey());
+        if (!admission.admitted()) {
+            return admission.response();
+        }
+        Object decided = run.answer() == null ? null : decided(run);
+        if (decided instanceof Response refused) {
+            admission.permit().close();
+            return refused;
+        }
+        StreamingOutput stream = out -> {
+            try (Quotas.Permit permit = admission.permit()) {
+                streamTurn(run, (Approval) decided, out, servletResponse);
+            }
+        };
+        return Response.ok(stream, MediaType.SERVER_SENT_EVENTS).header("Cache-Control", "no-cache").build();
+    }
+
+    private void streamTurn(RunRequest run, Approval resumed, OutputStream out, HttpServletResponse servletResponse)
+            throws IOException {
+        // The headers go now, with an SSE comment that clients skip: the client knows the run
+        // started while the model is still thinking. The entity stream's own flush does not send
+        // the response's first bytes; the servlet response's does.
+        out.write(RUN_STARTED);
+        out.flush();
+        servletResponse.flushBuffer();
+        AtomicBoolean clientGone = new AtomicBoolean();
+        Consumer<String> frame = event -> {
+            if (clientGone.get()) {
+                return;
+            }
+            try {
+                out.write(("data:" + SecretMask.mask(event) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                // The client left: the turn still runs to its end and is stored whole, so the
+                // conversation stays consistent and the provider's stream is read and closed.
+                clientGone.set(true);
+            }
+        };
+        try {
+            agent.await(resumed == null ? agent.chatAdk(run.turn(), frame) : agent.resumeAdk(resumed, run.turn().streaming(), frame));
+        } catch (TurnFailedException e) {
+            ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
+                    .put("code", TurnFailures.of(e).code());
+            out.write(("data:" + SecretMask.mask(error.toString()) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node.path(field).asText("");
+    }
+}

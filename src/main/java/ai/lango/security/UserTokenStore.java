@@ -1,0 +1,90 @@
+package ai.lango.security;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The API tokens an administrator issues: one per user, shown once when issued, stored as its
+ * SHA-256 (a token is 32 random bytes, so no salt or slow hash is needed to keep it from being
+ * guessed), compared in constant time, revoked by deleting the user. Shared by every server of a
+ * PostgreSQL database.
+ */
+@ApplicationScoped
+@Transactional
+public class UserTokenStore {
+
+    /** What an issued token starts with, so a leaked one is recognisable. */
+    static final String PREFIX = "lango_";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @PersistenceContext(unitName = "lango")
+    EntityManager em;
+
+    /** A user as the admin API lists them: never the token. */
+    public record User(String userId, boolean admin, Instant createdAt) {
+    }
+
+    /** Issues (or reissues, revoking the old one) {@code userId}'s token; the token is returned once and never again. */
+    public String issue(String userId, boolean admin) {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        UserEntity existing = em.find(UserEntity.class, userId);
+        if (existing != null) {
+            em.remove(existing);
+            em.flush();
+        }
+        em.persist(new UserEntity(userId, hash(token), admin, Instant.now()));
+        return token;
+    }
+
+    public List<User> list() {
+        return em.createQuery("SELECT u FROM UserEntity u ORDER BY u.userId", UserEntity.class).getResultList().stream()
+                .map(u -> new User(u.userId(), u.admin(), u.createdAt())).toList();
+    }
+
+    /** Revokes the user's token; false when there was none. */
+    public boolean revoke(String userId) {
+        return em.createQuery("DELETE FROM UserEntity u WHERE u.userId = :id").setParameter("id", userId).executeUpdate() > 0;
+    }
+
+    /** Whether {@code userId} holds a token issued to an administrator. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean isAdmin(String userId) {
+        UserEntity user = em.find(UserEntity.class, userId);
+        return user != null && user.admin();
+    }
+
+    /** Whose token this is, if it is one that was issued. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<Identity> identify(String token) {
+        if (token == null || !token.startsWith(PREFIX)) {
+            return Optional.empty();
+        }
+        String presented = hash(token);
+        return em.createQuery("SELECT u FROM UserEntity u WHERE u.tokenHash = :hash", UserEntity.class)
+                .setParameter("hash", presented).getResultList().stream()
+                .filter(u -> MessageDigest.isEqual(u.tokenHash().getBytes(StandardCharsets.US_ASCII),
+                        presented.getBytes(StandardCharsets.US_ASCII)))
+                .findFirst().map(u -> Identity.user(u.userId(), u.admin()));
+    }
+
+    static String hash(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package ai.lango.api.access;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import ai.lango.config.LangoSettings;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class AccessGuardTest {
+
+    private static AccessGuard guard(String token, String... origins) {
+        return new AccessGuard(new LangoSettings.Access(Optional.ofNullable(token), List.of(origins)));
+    }
+
+    @Test
+    void sameOriginUpgradeIsAllowed() {
+        assertTrue(guard(null).originAllowed("http://localhost:9080", "localhost:9080"));
+        assertTrue(guard(null).originAllowed("https://chat.example.com", "chat.example.com"));
+        assertTrue(guard(null).originAllowed(null, "localhost:9080"), "non-browser clients send no Origin");
+    }
+
+    @Test
+    void crossOriginUpgradeIsRefusedUnlessConfigured() {
+        assertFalse(guard(null).originAllowed("http://evil.example", "localhost:9080"));
+        assertFalse(guard(null).originAllowed("http://localhost:9081", "localhost:9080"));
+        assertTrue(guard(null, "http://evil.example").originAllowed("http://evil.example/", "localhost:9080"));
+        assertTrue(guard(null, "*").originAllowed("http://anything.example", "localhost:9080"));
+    }
+
+    private static AccessGuard hosts(String bound, String... allowed) {
+        return new AccessGuard(new LangoSettings.Access(Optional.empty(), List.of(), List.of(allowed),
+                LangoSettings.Access.DEFAULT_MAX_BODY, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT), bound);
+    }
+
+    @Test
+    void loopbackNamesAreTheHostsAnsweredByDefault() {
+        AccessGuard guard = hosts("localhost");
+        for (String host : new String[] {"localhost:9080", "LOCALHOST", "127.0.0.1:9080", "127.1.2.3", "[::1]:9080", "localhost.", null}) {
+            assertTrue(guard.hostAllowed(host), String.valueOf(host));
+        }
+        for (String host : new String[] {"evil.example:9080", "localhost.evil.example", "127.0.0.1.evil.example", "10.0.0.5"}) {
+            assertFalse(guard.hostAllowed(host), host);
+        }
+    }
+
+    @Test
+    void configuredNamesAndTheBoundInterfaceAreAnsweredToo() {
+        assertTrue(hosts("0.0.0.0", "chat.example.com").hostAllowed("chat.example.com:443"));
+        assertFalse(hosts("0.0.0.0", "chat.example.com").hostAllowed("0.0.0.0:9080"), "a wildcard bind names no host");
+        assertTrue(hosts("192.0.2.10").hostAllowed("192.0.2.10:9080"));
+        assertTrue(hosts("0.0.0.0", "*").hostAllowed("anything.example"));
+    }
+}
