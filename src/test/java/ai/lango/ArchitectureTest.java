@@ -170,4 +170,12 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideOutsideOfPackages("ai.lango.masking..", "ai.lango.turn..", "java..")
                 .check(classes);
     }
+
+    /** One way to write a tool: every tool extends DeclaredTool, which takes its family, so none is routed by accident. */
+    @Test
+    void everyToolIsADeclaredTool() {
+        classes().that().implement(ai.lango.tool.Tool.class).and().doNotHaveFullyQualifiedName(ai.lango.tool.DeclaredTool.class.getName())
+                .should().beAssignableTo(ai.lango.tool.DeclaredTool.class)
+                .check(classes);
+    }
 }

@@ -1,6 +1,7 @@
 package ai.lango.orchestration;
 
 import ai.lango.config.SettingsParser;
+import ai.lango.tool.ToolFamily;
 import ai.lango.turn.Names;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +26,16 @@ public final class AgentTreePlan {
     private AgentTreePlan() {
     }
 
-    /** The local sub-agents for these tools: only those that get a tool, and always the planner. */
-    public static List<SubAgent> subAgents(List<String> tools) {
+    /**
+     * The local sub-agents for these tools (name → family, in the agent's order): only those that
+     * get a tool, and always the planner.
+     */
+    public static List<SubAgent> subAgents(Map<String, ToolFamily> tools) {
         List<SubAgent> agents = new ArrayList<>();
-        for (Map.Entry<String, List<String>> entry : ToolPartition.partition(tools).entrySet()) {
+        for (Map.Entry<String, Map<String, ToolFamily>> entry : ToolPartition.partition(tools).entrySet()) {
             SubAgentRole role = SubAgentRole.named(entry.getKey()).orElseThrow();
-            agents.add(new SubAgent(role.agentName(), role.description(entry.getValue()),
-                    role.instruction(Names.ORCHESTRATOR), entry.getValue()));
+            agents.add(new SubAgent(role.agentName(), role.description(entry.getValue().values()),
+                    role.instruction(Names.ORCHESTRATOR), ToolPartition.names(entry.getValue())));
         }
         return List.copyOf(agents);
     }

@@ -1,7 +1,8 @@
 package ai.lango.orchestration;
 
+import ai.lango.tool.ToolFamily;
+import java.util.Collection;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -13,14 +14,10 @@ public final class Capabilities {
     private Capabilities() {
     }
 
-    public static String of(String tool) {
-        return ToolFamilies.of(tool).map(ToolFamilies.Family::capability).orElse(ToolFamilies.GENERAL);
-    }
-
-    /** The capabilities of the tools, each once, in first-seen order, joined with ", ". */
-    public static String describe(List<String> tools) {
+    /** The capabilities of the tools' families, each once, in first-seen order, joined with ", ". */
+    public static String describe(Collection<ToolFamily> families) {
         Set<String> capabilities = new LinkedHashSet<>();
-        tools.forEach(tool -> capabilities.add(of(tool)));
+        families.forEach(family -> capabilities.add(family.capability()));
         return String.join(", ", capabilities);
     }
 }

@@ -1,7 +1,8 @@
 package ai.lango.orchestration;
 
+import ai.lango.tool.ToolFamily;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Collection;
 import java.util.Optional;
 
 /**
@@ -59,8 +60,8 @@ public enum SubAgentRole {
     }
 
     /** The description other agents see: the role and, when it has tools, their capabilities. */
-    public String description(List<String> tools) {
-        return tools.isEmpty() ? summary : summary + ": " + Capabilities.describe(tools);
+    public String description(Collection<ToolFamily> families) {
+        return families.isEmpty() ? summary : summary + ": " + Capabilities.describe(families);
     }
 
     /** The sub-agent's own instruction: who it is, what it does and how it reports back. */

@@ -4,8 +4,14 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-/** A tool the agent may call. Plain Java: the ADK bridge adapts it. */
+/**
+ * A tool the agent may call, as the runner and the ADK bridge see it. Plain Java. Tools are written
+ * by extending {@link DeclaredTool}.
+ */
 public interface Tool {
+
+    /** Which family the tool belongs to: what it lets an agent do, and which sub-agent holds it. */
+    ToolFamily family();
 
     String name();
 
@@ -30,13 +36,11 @@ public interface Tool {
     /** The arguments as a JSON Schema object: {"type":"object","properties":{…},"required":[…]}. */
     Map<String, Object> parameters();
 
-    /** Runs the tool; the result is a JSON-friendly map. A {@link ToolException} is a clear error for the model. */
-    Map<String, Object> call(Map<String, Object> args) throws Exception;
-
-    /** Runs the tool for this caller; tools that do not care who calls need not override it. */
-    default Map<String, Object> call(Map<String, Object> args, Caller caller) throws Exception {
-        return call(args);
-    }
+    /**
+     * Runs the tool for {@code caller} (the turn's user and session; null when there is none); the
+     * result is a JSON-friendly map. A {@link ToolException} is a clear error for the model.
+     */
+    Map<String, Object> call(Map<String, Object> args, Caller caller) throws Exception;
 
     /** How long one call may take; empty for the runner's default. */
     default Optional<Duration> timeout() {

@@ -4,22 +4,52 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Reading the arguments of a tool of another package, with errors that name the parameter. */
+/** Reading a tool's arguments, with errors that name the parameter, and the JSON Schema of its parameters. */
 public final class ToolArgs {
 
     private ToolArgs() {
     }
 
+    /** A required string, empty or blank included (a file's new content may be empty). */
+    public static String anyText(Map<String, Object> args, String name) throws ToolException {
+        Object value = args.get(name);
+        if (value == null) {
+            throw new ToolException("missing required parameter \"" + name + "\"");
+        }
+        if (!(value instanceof String text)) {
+            throw new ToolException("parameter \"" + name + "\" must be a string");
+        }
+        return text;
+    }
+
+    /** A required whole number (a number without a fraction, or a string of one). */
+    public static int wholeNumber(Map<String, Object> args, String name) throws ToolException {
+        Object value = args.get(name);
+        if (value == null) {
+            throw new ToolException("missing required parameter \"" + name + "\"");
+        }
+        if (value instanceof Number number && number.doubleValue() == Math.rint(number.doubleValue())) {
+            return number.intValue();
+        }
+        if (value instanceof String text) {
+            try {
+                return Integer.parseInt(text.trim());
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+        }
+        throw new ToolException("parameter \"" + name + "\" must be a whole number");
+    }
+
     /** A required, non-blank string. */
     public static String required(Map<String, Object> args, String name) throws ToolException {
-        String value = Args.string(args, name);
+        String value = anyText(args, name);
         if (value.isBlank()) {
             throw new ToolException("parameter \"" + name + "\" must not be empty");
         }
         return value;
     }
 
-    /** An optional string: null when absent or blank. */
     /**
      * A required string of at most {@code max} characters; a longer one is an error that names the
      * limit and where it is set ({@code limit}), so the model can shorten it instead.
@@ -42,6 +72,7 @@ public final class ToolArgs {
         return value;
     }
 
+    /** An optional string: null when absent or blank. */
     public static String optional(Map<String, Object> args, String name) throws ToolException {
         Object value = args.get(name);
         if (value == null) {
@@ -80,7 +111,7 @@ public final class ToolArgs {
         if (args.get(name) == null) {
             return fallback;
         }
-        int value = Args.integer(args, name);
+        int value = wholeNumber(args, name);
         if (value < min || value > max) {
             throw new ToolException("parameter \"" + name + "\" must be from " + min + " to " + max);
         }

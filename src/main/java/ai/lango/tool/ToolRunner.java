@@ -58,7 +58,7 @@ public final class ToolRunner {
             return error(unknown.getMessage());
         }
         Duration timeout = tool.timeout().orElse(defaultTimeout);
-        Future<Map<String, Object>> call = executor.submit(() -> caller == null ? tool.call(resolved) : tool.call(resolved, caller));
+        Future<Map<String, Object>> call = executor.submit(() -> tool.call(resolved, caller));
         // The turn's deadline cancels the call (its thread interrupted: exec kills its process group).
         try (TurnAbort.Registration ending = TurnAbort.whileWaiting(() -> call.cancel(true))) {
             return call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -7,9 +7,8 @@ import java.util.List;
  * CDI bean that implements it contributes its tools to the agent when {@link #enabled()}; the
  * agent's tools are those of all enabled toolsets, in {@link #order()} (then by name).
  *
- * <p>In multi-agent mode a tool goes to the sub-agent its name's prefix chooses (the tool
- * partition of the orchestration package): name new tools after their family ({@code memory_},
- * {@code search_}, …).
+ * <p>In multi-agent mode a tool goes to the sub-agent its {@link ToolFamily} names. Name new tools
+ * after their family all the same ({@code memory_}, {@code search_}, …): that is how people read them.
  */
 public interface Toolset {
 

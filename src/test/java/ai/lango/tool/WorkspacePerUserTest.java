@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.tool.fs.FileToolset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,9 +1,11 @@
 package ai.lango.adk.agents;
 
+import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.orchestration.AgentTreePlan;
 import ai.lango.orchestration.Capabilities;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.prompt.PromptContext;
+import ai.lango.tool.ToolFamily;
 import ai.lango.turn.Names;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.agents.Instruction;
@@ -14,6 +16,7 @@ import com.google.adk.tools.BaseTool;
 import com.google.genai.types.Content;
 import io.reactivex.rxjava3.core.Single;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -35,8 +38,8 @@ public final class AgentTree {
                 .name(Names.SINGLE_AGENT)
                 .description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(model)
-                .instruction(instruction(prompts.singleAgent(Capabilities.describe(tools.stream().map(BaseTool::name).toList())),
-                        sections))
+                .instruction(instruction(prompts.singleAgent(Capabilities.describe(tools.stream().map(ToolCatalog::familyOf)
+                        .toList())), sections))
                 .tools(tools)
                 .build();
     }
@@ -47,7 +50,9 @@ public final class AgentTree {
         Map<String, BaseTool> byName = tools.stream().collect(Collectors.toMap(BaseTool::name, Function.identity()));
         List<BaseAgent> subAgents = new ArrayList<>();
         List<AgentTreePlan.Delegate> delegates = new ArrayList<>();
-        for (AgentTreePlan.SubAgent planned : AgentTreePlan.subAgents(tools.stream().map(BaseTool::name).toList())) {
+        Map<String, ToolFamily> families = new LinkedHashMap<>();
+        tools.forEach(tool -> families.put(tool.name(), ToolCatalog.familyOf(tool)));
+        for (AgentTreePlan.SubAgent planned : AgentTreePlan.subAgents(families)) {
             subAgents.add(LlmAgent.builder()
                     .name(planned.name())
                     .description(planned.description())

@@ -3,6 +3,7 @@ package ai.lango.adk.tools;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolArtifacts;
+import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolRunner;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.tools.ToolContext;
@@ -28,6 +29,10 @@ final class ToolAdapter extends BaseTool {
         this.tool = tool;
         this.runner = runner;
         this.gate = gate;
+    }
+
+    ToolFamily family() {
+        return tool.family();
     }
 
     @Override

@@ -4,9 +4,11 @@ import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.tool.References;
+import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolRunner;
 import ai.lango.tool.Toolset;
 import com.google.adk.tools.BaseTool;
+import com.google.adk.tools.LoadMemoryTool;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -82,5 +84,16 @@ public class ToolCatalog {
 
     public List<BaseTool> adkTools() {
         return adapted;
+    }
+
+    /** The family of a tool the agent holds: a Lango tool's own; ADK's loadMemory recalls memories. */
+    public static ToolFamily familyOf(BaseTool tool) {
+        if (tool instanceof ToolAdapter adapted) {
+            return adapted.family();
+        }
+        if (tool instanceof LoadMemoryTool) {
+            return ToolFamily.MEMORY;
+        }
+        throw new IllegalArgumentException("the tool " + tool.name() + " has no family: a Lango tool declares one");
     }
 }

@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.runner.LangoRunner;
-import ai.lango.adk.runner.NoopTool;
 import ai.lango.adk.runner.ScriptedLlm;
+import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.prompt.PromptBuilder;
+import ai.lango.tool.DeclaredTool;
+import ai.lango.tool.Safety;
+import ai.lango.tool.Tool;
+import ai.lango.tool.ToolFamily;
+import ai.lango.tool.Toolset;
 import ai.lango.turn.LearnedFixes;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.agents.LlmAgent;
@@ -26,6 +31,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -36,8 +42,23 @@ class OrchestrationTest {
     private static final PromptBuilder PROMPTS = PromptBuilder.load(null);
 
     /** A tool per name, answering {"ok": true}. */
+    /** Lango tools answering {"ok": true}, of the family their name's prefix suggests (search_, memory_; else an action), as ADK gets them. */
     private static List<BaseTool> tools(String... names) {
-        return Stream.of(names).<BaseTool>map(NoopTool::new).toList();
+        return ToolCatalog.adapt(List.of(new Toolset() {
+            public String name() {
+                return "test";
+            }
+
+            public boolean enabled() {
+                return true;
+            }
+
+            public List<Tool> tools() {
+                return Stream.of(names).<Tool>map(name -> DeclaredTool.of(name.startsWith("search_") ? ToolFamily.SEARCH
+                                : name.startsWith("memory_") ? ToolFamily.MEMORY : ToolFamily.EXEC, name, Safety.SAFE, "does nothing",
+                        Map.of("type", "object", "properties", Map.of()), (args, caller) -> Map.of("ok", true))).toList();
+            }
+        }), Executors.newCachedThreadPool());
     }
 
     private static BaseAgent orchestrator(ScriptedLlm model, List<BaseTool> tools, int rounds) {

@@ -2,7 +2,10 @@ package ai.lango.adk.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import ai.lango.tool.DeclaredTool;
+import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
+import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolArtifacts;
 import ai.lango.tool.ToolRunner;
 import com.google.adk.agents.InvocationContext;
@@ -22,18 +25,12 @@ class ToolAdapterTest {
     @Test
     void toolAdapterTranslatesTheCallToTheInternalTool() {
         AtomicReference<Map<String, Object>> received = new AtomicReference<>();
-        Tool echo = new Tool() {
-            public String name() { return "echo"; }
-            public String description() { return "echoes"; }
-            public ai.lango.tool.Safety safety() { return ai.lango.tool.Safety.SAFE; }
-            public Map<String, Object> parameters() {
-                return Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string")), "required", List.of("text"));
-            }
-            public Map<String, Object> call(Map<String, Object> args) {
-                received.set(args);
-                return Map.of("echo", args.get("text"));
-            }
-        };
+        Tool echo = DeclaredTool.of(ToolFamily.EXEC, "echo", Safety.SAFE, "echoes",
+                Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string")), "required", List.of("text")),
+                (args, caller) -> {
+                    received.set(args);
+                    return Map.of("echo", args.get("text"));
+                });
         ToolAdapter adapter = new ToolAdapter(echo, new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)),
                 ApprovalGate.OPEN);
 
@@ -69,12 +66,7 @@ class ToolAdapterTest {
     }
 
     private static Tool tool(String name, Map<String, Object> result) {
-        return new Tool() {
-            public String name() { return name; }
-            public String description() { return name; }
-            public ai.lango.tool.Safety safety() { return ai.lango.tool.Safety.SAFE; }
-            public Map<String, Object> parameters() { return Map.of("type", "object", "properties", Map.of()); }
-            public Map<String, Object> call(Map<String, Object> args) { return result; }
-        };
+        return DeclaredTool.of(ToolFamily.EXEC, name, Safety.SAFE, name, Map.of("type", "object", "properties", Map.of()),
+                (args, caller) -> result);
     }
 }

@@ -1,8 +1,8 @@
 package ai.lango.adk.tools;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.tool.ExecToolset;
-import ai.lango.tool.FileToolset;
+import ai.lango.tool.exec.ExecToolset;
+import ai.lango.tool.fs.FileToolset;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

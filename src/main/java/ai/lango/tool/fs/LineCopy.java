@@ -1,5 +1,6 @@
-package ai.lango.tool;
+package ai.lango.tool.fs;
 
+import ai.lango.tool.ToolException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;

@@ -1,11 +1,15 @@
-package ai.lango.tool;
+package ai.lango.tool.fs;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.tool.Caller;
+import ai.lango.tool.Tool;
+import ai.lango.tool.Toolset;
+import ai.lango.tool.Workspace;
+import ai.lango.tool.WorkspaceTool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /** fs_read, fs_list, fs_write, fs_edit, fs_mkdir, fs_delete: always on, confined to the caller's workspace. */
 @ApplicationScoped
@@ -34,8 +38,13 @@ public class FileToolset implements Toolset {
 
     @Override
     public List<Tool> tools() {
-        return Stream.<Function<Workspace, Tool>>of(FileTools::read, FileTools::list, FileTools::write, FileTools::edit,
-                FileTools::mkdir, FileTools::delete).map(tool -> (Tool) new InCallersWorkspace(tool, settings)).toList();
+        return tools(WorkspaceTool.perCaller(settings));
+    }
+
+    /** The file tools, each call in the workspace {@code workspaces} gives its caller. */
+    public static List<Tool> tools(Function<Caller, Workspace> workspaces) {
+        return List.of(new ReadFile(workspaces), new ListDirectory(workspaces), new WriteFile(workspaces),
+                new EditFile(workspaces), new MakeDirectory(workspaces), new DeleteFile(workspaces));
     }
 
     @Override

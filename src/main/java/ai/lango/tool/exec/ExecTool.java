@@ -1,8 +1,11 @@
-package ai.lango.tool;
+package ai.lango.tool.exec;
 
-import static ai.lango.tool.Args.schema;
-import static ai.lango.tool.Args.stringProperty;
-
+import ai.lango.tool.Caller;
+import ai.lango.tool.Safety;
+import ai.lango.tool.ToolArgs;
+import ai.lango.tool.ToolFamily;
+import ai.lango.tool.Workspace;
+import ai.lango.tool.WorkspaceTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * exec: a shell command in the workspace, with output capped so that an endless command cannot
@@ -24,29 +28,33 @@ import java.util.concurrent.TimeUnit;
  * operator names in lango.tools.exec.env. It runs in a process group of its own (setsid), and the
  * whole group is killed when the command ends or times out, so a background child cannot outlive it.
  */
-final class ExecTool implements Tool {
+public final class ExecTool extends WorkspaceTool {
 
     static final int OUTPUT_CAP = 64 * 1024;
     /** Where a command's PATH comes from when the server has none. */
     static final String DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
     private static final String SETSID = "/usr/bin/setsid";
 
-    private final Workspace workspace;
     private final Duration timeout;
-    private final Map<String, String> environment;
-
-    ExecTool(Workspace workspace, Duration timeout) {
-        this(workspace, timeout, List.of(), System.getenv());
-    }
+    private final List<String> passThrough;
+    private final Map<String, String> serverEnv;
 
     /**
      * @param passThrough names of the server's environment variables a command also gets
      * @param serverEnv   the server's environment, read for PATH and the pass-through names only
      */
-    ExecTool(Workspace workspace, Duration timeout, List<String> passThrough, Map<String, String> serverEnv) {
-        this.workspace = workspace;
+    public ExecTool(Function<Caller, Workspace> workspaces, Duration timeout, List<String> passThrough,
+                    Map<String, String> serverEnv) {
+        super(ToolFamily.EXEC, "exec", Safety.DANGEROUS, "Run a shell command in the workspace directory; returns its exit"
+                + " code and output (stdout and stderr).", ToolArgs.schema(Map.of("command",
+                ToolArgs.string("the command line, run with /bin/sh -c")), List.of("command")), workspaces);
         this.timeout = timeout;
-        this.environment = environment(workspace, passThrough, serverEnv);
+        this.passThrough = List.copyOf(passThrough);
+        this.serverEnv = serverEnv;
+    }
+
+    ExecTool(Workspace workspace, Duration timeout) {
+        this(WorkspaceTool.fixed(workspace), timeout, List.of(), System.getenv());
     }
 
     /** The whole environment a command sees. */
@@ -64,30 +72,6 @@ final class ExecTool implements Tool {
         return Collections.unmodifiableMap(env);
     }
 
-    Map<String, String> environment() {
-        return environment;
-    }
-
-    @Override
-    public String name() {
-        return "exec";
-    }
-
-    @Override
-    public Safety safety() {
-        return Safety.DANGEROUS;
-    }
-
-    @Override
-    public String description() {
-        return "Run a shell command in the workspace directory; returns its exit code and output (stdout and stderr).";
-    }
-
-    @Override
-    public Map<String, Object> parameters() {
-        return schema(Map.of("command", stringProperty("the command line, run with /bin/sh -c")));
-    }
-
     /** The command's own timeout governs; the runner's bound sits just above it. */
     @Override
     public Optional<Duration> timeout() {
@@ -95,14 +79,14 @@ final class ExecTool implements Tool {
     }
 
     @Override
-    public Map<String, Object> call(Map<String, Object> args) throws Exception {
-        String command = Args.string(args, "command");
+    protected Map<String, Object> callIn(Workspace workspace, Map<String, Object> args) throws Exception {
+        String command = ToolArgs.anyText(args, "command");
         ProcessBuilder builder = new ProcessBuilder(commandLine(command))
                 .directory(workspace.root().toFile())
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.environment().clear();
-        builder.environment().putAll(environment);
+        builder.environment().putAll(environment(workspace, passThrough, serverEnv));
         Process process = builder.start();
         CappedReader output = new CappedReader(process.getInputStream());
         Thread reader = new Thread(output, "exec-output");

@@ -1,9 +1,12 @@
-package ai.lango.tool;
+package ai.lango.tool.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.lango.tool.ToolException;
+import ai.lango.tool.Workspace;
+import ai.lango.tool.WorkspaceTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,20 +56,20 @@ class FileToolsTest {
     @Test
     void writeThenReadRoundTrips() throws Exception {
         Workspace ws = workspace();
-        Map<String, Object> written = FileTools.write(ws).call(Map.of("path", "notes/a.txt", "content", "hello"));
+        Map<String, Object> written = new WriteFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "notes/a.txt", "content", "hello"), null);
         assertEquals(5, written.get("bytes"));
-        assertEquals("hello", FileTools.read(ws).call(Map.of("path", "notes/a.txt")).get("content"));
+        assertEquals("hello", new ReadFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "notes/a.txt"), null).get("content"));
     }
 
     @Test
     void editReplacesAndInsertsLines() throws Exception {
         Workspace ws = workspace();
         Files.writeString(ws.root().resolve("f.txt"), "one\ntwo\nthree\n");
-        FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 2, "endLine", 2, "content", "TWO"));
-        FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 1, "endLine", 0, "content", "zero"));
+        new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "f.txt", "startLine", 2, "endLine", 2, "content", "TWO"), null);
+        new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "f.txt", "startLine", 1, "endLine", 0, "content", "zero"), null);
         assertEquals("zero\none\nTWO\nthree\n", Files.readString(ws.root().resolve("f.txt")));
         assertThrows(ToolException.class,
-                () -> FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 9, "endLine", 9, "content", "x")));
+                () -> new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "f.txt", "startLine", 9, "endLine", 9, "content", "x"), null));
     }
 
     @Test
@@ -75,7 +78,7 @@ class FileToolsTest {
         Files.writeString(ws.root().resolve("b.txt"), "bb");
         Files.createDirectories(ws.root().resolve("a"));
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> entries = (List<Map<String, Object>>) FileTools.list(ws).call(Map.of("path", ".")).get("entries");
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) new ListDirectory(WorkspaceTool.fixed(ws)).call(Map.of("path", "."), null).get("entries");
         assertEquals(List.of("a", "b.txt"), entries.stream().map(e -> e.get("name")).toList());
         assertEquals("dir", entries.get(0).get("type"));
         assertEquals(2L, entries.get(1).get("size"));
@@ -86,18 +89,18 @@ class FileToolsTest {
         Workspace ws = workspace();
         Files.createDirectories(ws.root().resolve("d"));
         Files.writeString(ws.root().resolve("d/x"), "x");
-        assertThrows(ToolException.class, () -> FileTools.delete(ws).call(Map.of("path", ".")));
-        assertTrue(assertThrows(ToolException.class, () -> FileTools.delete(ws).call(Map.of("path", "d")))
+        assertThrows(ToolException.class, () -> new DeleteFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "."), null));
+        assertTrue(assertThrows(ToolException.class, () -> new DeleteFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "d"), null))
                 .getMessage().contains("not empty"));
-        FileTools.delete(ws).call(Map.of("path", "d/x"));
+        new DeleteFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "d/x"), null);
         assertTrue(Files.notExists(ws.root().resolve("d/x")));
     }
 
     @Test
     void readRefusesTooLargeFiles() throws Exception {
         Workspace ws = workspace();
-        Files.write(ws.root().resolve("big.bin"), new byte[(int) FileTools.MAX_READ_BYTES + 1]);
-        assertTrue(assertThrows(ToolException.class, () -> FileTools.read(ws).call(Map.of("path", "big.bin")))
+        Files.write(ws.root().resolve("big.bin"), new byte[(int) ReadFile.MAX_READ_BYTES + 1]);
+        assertTrue(assertThrows(ToolException.class, () -> new ReadFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "big.bin"), null))
                 .getMessage().contains("at most"));
     }
 
@@ -105,14 +108,14 @@ class FileToolsTest {
     void editReplacesLinesWhateverTheLineEndsAndKeepsTheRest() throws Exception {
         Workspace ws = workspace();
         Files.writeString(ws.root().resolve("f.txt"), "one\r\ntwo\rthree\nfour");
-        Map<String, Object> result = FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 2, "endLine", 3,
-                "content", "TWO\nTHREE\nTHREE-AND-A-HALF"));
+        Map<String, Object> result = new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "f.txt", "startLine", 2, "endLine", 3,
+                "content", "TWO\nTHREE\nTHREE-AND-A-HALF"), null);
         assertEquals("one\nTWO\nTHREE\nTHREE-AND-A-HALF\nfour\n", Files.readString(ws.root().resolve("f.txt")));
         assertEquals(5, result.get("lines"));
-        FileTools.edit(ws).call(Map.of("path", "f.txt", "startLine", 6, "endLine", 5, "content", "five"));
+        new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "f.txt", "startLine", 6, "endLine", 5, "content", "five"), null);
         assertTrue(Files.readString(ws.root().resolve("f.txt")).endsWith("four\nfive\n"), "appended after the last line");
-        ToolException outside = assertThrows(ToolException.class, () -> FileTools.edit(ws).call(Map.of("path", "f.txt",
-                "startLine", 9, "endLine", 9, "content", "x")));
+        ToolException outside = assertThrows(ToolException.class, () -> new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "f.txt",
+                "startLine", 9, "endLine", 9, "content", "x"), null));
         assertTrue(outside.getMessage().contains("which has 6 lines"), outside.getMessage());
     }
 
@@ -132,7 +135,7 @@ class FileToolsTest {
         Runtime runtime = Runtime.getRuntime();
         System.gc();
         long before = runtime.totalMemory() - runtime.freeMemory();
-        FileTools.edit(ws).call(Map.of("path", "big.txt", "startLine", 2, "endLine", 2, "content", "LAST"));
+        new EditFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "big.txt", "startLine", 2, "endLine", 2, "content", "LAST"), null);
         long grew = runtime.totalMemory() - runtime.freeMemory() - before;
         assertTrue(grew < 64L << 20, "the edit held " + (grew >> 20) + " MiB");
         assertEquals((64L << 20) + 6, Files.size(big));
@@ -148,9 +151,9 @@ class FileToolsTest {
             text.append("line ").append(i).append(" of a large file\n");
         }
         Files.writeString(ws.root().resolve("large.txt"), text);
-        ToolException whole = assertThrows(ToolException.class, () -> FileTools.read(ws).call(Map.of("path", "large.txt")));
+        ToolException whole = assertThrows(ToolException.class, () -> new ReadFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "large.txt"), null));
         assertTrue(whole.getMessage().contains("startLine and endLine (it has 100000 lines)"), whole.getMessage());
-        Map<String, Object> part = FileTools.read(ws).call(Map.of("path", "large.txt", "startLine", 500, "endLine", 501));
+        Map<String, Object> part = new ReadFile(WorkspaceTool.fixed(ws)).call(Map.of("path", "large.txt", "startLine", 500, "endLine", 501), null);
         assertEquals("line 500 of a large file\nline 501 of a large file\n", part.get("content"));
         assertEquals(100_000, part.get("lines"));
     }
@@ -162,7 +165,7 @@ class FileToolsTest {
         Files.createSymbolicLink(ws.root().resolve("dangling"), dir.resolve("nowhere"));
         Path outside = Files.writeString(dir.resolve("secret.txt"), "x".repeat(1000));
         Files.createSymbolicLink(ws.root().resolve("out"), outside);
-        Map<String, Object> listing = FileTools.list(ws).call(Map.of("path", "."));
+        Map<String, Object> listing = new ListDirectory(WorkspaceTool.fixed(ws)).call(Map.of("path", "."), null);
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> entries = (List<Map<String, Object>>) listing.get("entries");
         assertEquals(List.of("a.txt", "dangling", "out"), entries.stream().map(e -> e.get("name")).toList());
@@ -176,11 +179,11 @@ class FileToolsTest {
     void aHugeDirectoryIsListedInPart() throws Exception {
         Workspace ws = workspace();
         Path many = Files.createDirectories(ws.root().resolve("many"));
-        for (int i = 0; i < FileTools.MAX_LIST_ENTRIES + 5; i++) {
+        for (int i = 0; i < ListDirectory.MAX_LIST_ENTRIES + 5; i++) {
             Files.createFile(many.resolve("f" + i));
         }
-        Map<String, Object> listing = FileTools.list(ws).call(Map.of("path", "many"));
-        assertEquals(FileTools.MAX_LIST_ENTRIES, ((List<?>) listing.get("entries")).size());
-        assertEquals("5 entries not listed (at most " + FileTools.MAX_LIST_ENTRIES + ")", listing.get("more"));
+        Map<String, Object> listing = new ListDirectory(WorkspaceTool.fixed(ws)).call(Map.of("path", "many"), null);
+        assertEquals(ListDirectory.MAX_LIST_ENTRIES, ((List<?>) listing.get("entries")).size());
+        assertEquals("5 entries not listed (at most " + ListDirectory.MAX_LIST_ENTRIES + ")", listing.get("more"));
     }
 }

@@ -1,6 +1,9 @@
-package ai.lango.tool;
+package ai.lango.tool.exec;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.tool.Tool;
+import ai.lango.tool.Toolset;
+import ai.lango.tool.WorkspaceTool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -32,8 +35,7 @@ public class ExecToolset implements Toolset {
 
     @Override
     public List<Tool> tools() {
-        return List.of(new InCallersWorkspace(workspace -> new ExecTool(workspace, settings.execTimeout(), settings.execEnv(),
-                System.getenv()), settings));
+        return List.of(new ExecTool(WorkspaceTool.perCaller(settings), settings.execTimeout(), settings.execEnv(), System.getenv()));
     }
 
     @Override
