@@ -1,6 +1,7 @@
 package ai.lango.memory;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.Keys;
+import ai.lango.config.TestSettings;
 import ai.lango.knowledge.Keywords;
 import ai.lango.session.Message;
 import ai.lango.session.Roles;
@@ -41,7 +42,7 @@ import java.util.TreeMap;
  */
 public final class LocomoRecall {
 
-    static final int BUDGET = LangoSettings.Memory.DEFAULT_TOKEN_BUDGET;
+    static final int BUDGET = Keys.MEMORY_TOKEN_BUDGET.defaultValue();
     static final int MAX_SENTENCES = 8;
     static final int SEARCH_LIMIT = 10;
 
@@ -72,7 +73,7 @@ public final class LocomoRecall {
         }
         JsonNode data = new ObjectMapper().readTree(file.toFile());
         Map<Integer, Tally> byCategory = new TreeMap<>();
-        MemoryTriggers triggers = MemoryTriggers.of(LangoSettings.Memory.DISABLED);
+        MemoryTriggers triggers = MemoryTriggers.of(TestSettings.defaults(java.nio.file.Path.of("/tmp/lango")).memory());
         int observations = 0;
         int reflections = 0;
         int sectionTokens = 0;

@@ -4,18 +4,18 @@ import ai.lango.adk.agents.AgentTree;
 import ai.lango.adk.models.ModelAdapter;
 import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
 import ai.lango.prompt.PromptBuilder;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderCatalog;
 import ai.lango.provider.ProviderSettings;
-import ai.lango.tool.ExecToolset;
-import ai.lango.tool.FileToolset;
+import ai.lango.tool.exec.ExecToolset;
+import ai.lango.tool.fs.FileToolset;
 import com.google.adk.agents.BaseAgent;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.web.AdkWebServer;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 
@@ -29,7 +29,7 @@ public final class AdkApiServerMain {
     public static void main(String[] args) {
         int port = Integer.parseInt(args[0]);
         Provider provider = ProviderCatalog.create(new ProviderSettings(ProviderCatalog.OPENAI, URI.create(args[1]), "sk-load", null, null));
-        LangoSettings.ToolSettings tools = new LangoSettings.ToolSettings(Path.of(args[2]), false, Duration.ofSeconds(60));
+        LangoSettings.ToolSettings tools = TestSettings.of(Path.of(args[2]), "lango.tools.workspace", args[2]).tools();
         List<BaseTool> adapted = ToolCatalog.adapt(List.of(new FileToolset(tools), new ExecToolset(tools)),
                 Executors.newCachedThreadPool());
         BaseAgent agent = AgentTree.single(new ModelAdapter("load-model", provider, ModelAdapter.DIRECT), adapted,

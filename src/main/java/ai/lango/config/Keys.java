@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * SettingsParser} reads the keys through these declarations, {@code GET /api/admin/config} lists
  * them with the values in force, and {@code config/lango.properties} and the configuration
  * reference ({@code docs/configuration.md}) are rendered from them (ConfigDocsTest fails when
- * either file disagrees). A new key is one line here, read where its subsystem is configured.
+ * either file disagrees: a run of that test rewrites them). Every default is here, and nowhere
+ * else. A new key is its declaration here, the settings record's component that carries it
+ * ({@link Key}), and the code that uses it.
  */
 public final class Keys {
 
@@ -55,6 +57,12 @@ public final class Keys {
 
     private static final List<Group> GROUPS = new ArrayList<>();
 
+    /** The declaration of {@code key} (a key of a family by its pattern: lango.providers.&lt;id&gt;.api-key). */
+    public static Setting<?> named(String key) {
+        return all().stream().filter(setting -> setting.key().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no key " + key + " is declared in Keys"));
+    }
+
     /** The groups in the order the docs present them, each with its keys in order. */
     public static List<Group> groups() {
         return Collections.unmodifiableList(GROUPS);
@@ -68,6 +76,10 @@ public final class Keys {
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]");
     private static final Duration NO_MAX = null;
+    /** Liberty waits this long for the application to stop (applicationManager stopTimeout in server.xml is above it). */
+    private static final Duration MAX_SHUTDOWN_GRACE = Duration.ofMinutes(5);
+    /** The embedding provider in the server: all-MiniLM-L6-v2, no network. */
+    public static final String EMBEDDING_LOCAL = "local";
 
     // ---------------------------------------------------------------------------------------------
     public static final Group SERVER = new Group("Server",
@@ -75,9 +87,9 @@ public final class Keys {
                     + " Liberty as well: set those in the environment (LANGO_HTTP_PORT, …) or in liberty/server.env.");
 
     public static final Setting<Integer> HTTP_PORT = SERVER.add(Setting.integer("lango.http.port",
-            SettingsParser.DEFAULT_HTTP_PORT, 1, 65535, "an integer from 1 to 65535", "The HTTP port."));
+            9080, 1, 65535, "an integer from 1 to 65535", "The HTTP port."));
     public static final Setting<String> HTTP_HOST = SERVER.add(Setting.text("lango.http.host",
-            SettingsParser.DEFAULT_HTTP_HOST, "The interface to bind; beyond loopback only with lango.auth.token set."));
+            "localhost", "The interface to bind; beyond loopback only with lango.auth.token set."));
     public static final Setting<Path> DATA_DIR = SERVER.add(Setting.path("lango.data.dir", "~/.lango",
             "Where the embedded database, the workspace and prompt overrides live; never inside the server directory."));
     public static final Setting<String> DB_KIND = SERVER.add(Setting.text("lango.db.kind", "hsqldb",
@@ -106,7 +118,7 @@ public final class Keys {
     public static final Setting<String> PROVIDER_API_KEY = MODEL.add(Setting.secret(
             ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY), "The API key of provider <id>."));
     public static final Setting<Duration> PROVIDER_READ_TIMEOUT = MODEL.add(Setting.duration("lango.provider.read-timeout",
-            LangoSettings.ModelProvider.DEFAULT_READ_TIMEOUT, Duration.ofSeconds(1), Duration.ofMinutes(10),
+            Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofMinutes(10),
             "The longest a model may stay silent, before its answer begins or between two pieces of it; then the call"
                     + " fails with an error saying so (a long answer that keeps coming never times out)."));
 
@@ -119,16 +131,16 @@ public final class Keys {
             "The orchestrator lango-orchestrator delegates to executor, researcher, planner, memory-manager (and"
                     + " remote A2A agents) instead of the single agent lango-agent."));
     public static final Setting<Integer> MAX_TURNS = AGENT.add(Setting.positiveOrDefault("lango.agent.max-turns",
-            SettingsParser.DEFAULT_MAX_TURNS, "Tool-calling turns of one run at most."));
+            25, "Tool-calling turns of one run at most."));
     public static final Setting<Integer> MAX_DELEGATION_ROUNDS = AGENT.add(Setting.positiveOrDefault(
-            "lango.agent.max-delegation-rounds", SettingsParser.DEFAULT_MAX_DELEGATION_ROUNDS,
+            "lango.agent.max-delegation-rounds", 10,
             "Delegations of one run at most (multi-agent mode)."));
     public static final Setting<Boolean> ERROR_CORRECTION = AGENT.add(Setting.bool("lango.agent.error-correction", true,
             "A failed run with a confident learned fix is retried once with it."));
     public static final Setting<Duration> REQUEST_TIMEOUT = AGENT.add(Setting.duration("lango.agent.request-timeout",
             Duration.ofMinutes(5), Duration.ofSeconds(1), NO_MAX, "The longest one user turn may take, end to end."));
     public static final Setting<Duration> SHUTDOWN_GRACE = AGENT.add(Setting.duration("lango.agent.shutdown-grace",
-            LangoSettings.AgentLimits.DEFAULT_SHUTDOWN_GRACE, Duration.ZERO, SettingsParser.MAX_SHUTDOWN_GRACE,
+            Duration.ofSeconds(30), Duration.ZERO, MAX_SHUTDOWN_GRACE,
             "On server stop, how long turns in flight may still run (new ones are refused); a turn still running"
                     + " then ends with an error stored in its session."));
     public static final Setting<Integer> TOKEN_BUDGET = AGENT.add(Setting.integer("lango.agent.token-budget", 0, 0,
@@ -136,7 +148,7 @@ public final class Keys {
             "The history a model request carries, in tokens; 0 derives it from the model's family (about half its"
                     + " context window)."));
     public static final Setting<Integer> TOOL_IO_MAX_CHARS = AGENT.add(Setting.integer("lango.agent.tool-io-max-chars",
-            LangoSettings.AgentLimits.DEFAULT_TOOL_IO_MAX_CHARS, 1000, 10_000_000, "an integer from 1000 to 10000000",
+            16_000, 1000, 10_000_000, "an integer from 1000 to 10000000",
             "The most characters of one tool call's arguments, and of one tool result, that go into a model request;"
                     + " the rest is cut with a note saying so (the session keeps what it stored)."));
 
@@ -146,7 +158,7 @@ public final class Keys {
     public static final Setting<Duration> SESSION_TTL = SESSIONS.add(Setting.duration("lango.session.ttl", Duration.ZERO,
             Duration.ZERO, NO_MAX, "Renew an idle session empty after this long; PT0S = never."));
     public static final Setting<Duration> SESSION_LEASE_TIMEOUT = SESSIONS.add(Setting.duration(
-            "lango.session.lease-timeout", LangoSettings.Sessions.DEFAULT_LEASE_TIMEOUT, Duration.ofSeconds(1),
+            "lango.session.lease-timeout", Duration.ofSeconds(30), Duration.ofSeconds(1),
             Duration.ofMinutes(10), "Several servers on one PostgreSQL: how long a server that stopped answering"
                     + " (killed, cut off) keeps the session of the turn it was running before another may take it."));
 
@@ -194,7 +206,7 @@ public final class Keys {
             }, "Host names the server answers to besides localhost, 127.x.x.x, [::1] and the bound interface; other"
                     + " Host headers get 403 (DNS rebinding).").example("chat.example.com"));
     public static final Setting<Long> MAX_BODY = ACCESS.add(Setting.size("lango.http.max-body",
-            LangoSettings.Access.DEFAULT_MAX_BODY, 1024, 1024L * 1024 * 1024, "1MiB",
+            1024 * 1024, 1024, 1024L * 1024 * 1024, "1MiB",
             "The largest request body on /api; larger is 413."));
     public static final Setting<String> JWT_ISSUER = ACCESS.add(Setting.text("lango.auth.jwt.issuer", null,
             "Accept JWTs from the team's identity provider: the issuer (iss) they must name. With this set, callers"
@@ -210,7 +222,7 @@ public final class Keys {
     public static final Setting<String> JWT_ADMIN_GROUP = ACCESS.add(Setting.text("lango.auth.jwt.admin-group", "admin",
             "Members of this group (the JWT's groups claim) administer the server."));
     public static final Setting<Duration> WS_AUTH_TIMEOUT = ACCESS.add(Setting.duration("lango.ws.auth-timeout",
-            LangoSettings.Access.DEFAULT_AUTH_TIMEOUT, Duration.ofMillis(1), NO_MAX,
+            Duration.ofSeconds(10), Duration.ofMillis(1), NO_MAX,
             "With a token: how long /ws waits for the auth frame before it closes the socket."));
 
     // ---------------------------------------------------------------------------------------------
@@ -229,7 +241,7 @@ public final class Keys {
             "lango.security.approval.exempt-tools", "a comma-separated list of tool names", name -> name,
             "Tools that never ask.").example("fs_mkdir"));
     public static final Setting<Duration> APPROVAL_TIMEOUT = APPROVAL.add(Setting.duration("lango.security.approval.timeout",
-            LangoSettings.Approval.DEFAULT.timeout(), Duration.ofSeconds(1), Duration.ofDays(1),
+            Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofDays(1),
             "How long a request for approval waits; unanswered, it counts as denied (expired) and the model is told."));
 
     // ---------------------------------------------------------------------------------------------
@@ -334,16 +346,16 @@ public final class Keys {
                     + " Rates and concurrent turns are counted per server.");
 
     public static final Setting<Integer> QUOTA_SESSIONS = QUOTAS.add(Setting.integer("lango.quota.sessions-per-user",
-            LangoSettings.Quotas.DEFAULT.sessionsPerUser(), 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            1000, 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
             "Sessions one user may have; a new one beyond is 429 quota_exceeded."));
     public static final Setting<Integer> QUOTA_REQUESTS = QUOTAS.add(Setting.integer("lango.quota.requests-per-minute",
-            LangoSettings.Quotas.DEFAULT.requestsPerMinute(), 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            600, 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
             "Requests to /api and /ws frames one user may send per minute; more is 429 rate_limited with Retry-After."));
     public static final Setting<Integer> QUOTA_TURNS = QUOTAS.add(Setting.integer("lango.quota.concurrent-turns",
-            LangoSettings.Quotas.DEFAULT.concurrentTurns(), 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            4, 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
             "Turns of one user running at once; another is 429 too_many_turns with Retry-After."));
     public static final Setting<Long> QUOTA_STATE = QUOTAS.add(Setting.size("lango.quota.session-state-max",
-            LangoSettings.Quotas.DEFAULT.sessionStateMax(), 1024, 1024L * 1024 * 1024, "64KiB",
+            64L * 1024, 1024, 1024L * 1024 * 1024, "64KiB",
             "The largest state (as JSON) a user may give a session they create; larger is 413 state_too_large."));
 
     // ---------------------------------------------------------------------------------------------
@@ -371,16 +383,16 @@ public final class Keys {
     public static final Setting<String> MEMORY_MODEL = MEMORY.add(Setting.text("lango.memory.model", null,
             "The observer's and reflector's model (unset: the agent's).").example("gpt-4o-mini"));
     public static final Setting<Integer> MEMORY_OBSERVATION_THRESHOLD = MEMORY.add(Setting.integer(
-            "lango.memory.observation-threshold", LangoSettings.Memory.DEFAULT_OBSERVATION_THRESHOLD, 1,
+            "lango.memory.observation-threshold", 1000, 1,
             Integer.MAX_VALUE, "a positive number of tokens", "Unobserved messages (tokens) that make an observation."));
     public static final Setting<Integer> MEMORY_REFLECTION_THRESHOLD = MEMORY.add(Setting.integer(
-            "lango.memory.reflection-threshold", LangoSettings.Memory.DEFAULT_REFLECTION_THRESHOLD, 1,
+            "lango.memory.reflection-threshold", 2000, 1,
             Integer.MAX_VALUE, "a positive number of tokens", "Observations (tokens) that make a reflection."));
     public static final Setting<Integer> MEMORY_META_REFLECTION_THRESHOLD = MEMORY.add(Setting.positiveOrDefault(
-            "lango.memory.meta-reflection-threshold", LangoSettings.Memory.DEFAULT_META_REFLECTION_THRESHOLD,
+            "lango.memory.meta-reflection-threshold", 5,
             "Reflections that make one of the next generation."));
     public static final Setting<Integer> MEMORY_TOKEN_BUDGET = MEMORY.add(Setting.integer("lango.memory.token-budget",
-            LangoSettings.Memory.DEFAULT_TOKEN_BUDGET, 1, Integer.MAX_VALUE, "a positive number of tokens",
+            4000, 1, Integer.MAX_VALUE, "a positive number of tokens",
             "The memory section of the system prompt keeps within this many tokens."));
 
     // ---------------------------------------------------------------------------------------------
@@ -392,10 +404,10 @@ public final class Keys {
             "Knowledge and learning; on by default once a model is configured.").shown("true with a model")
             .example("true"));
     public static final Setting<Integer> KNOWLEDGE_CONTEXT_BUDGET = KNOWLEDGE.add(Setting.integer(
-            "lango.knowledge.context-budget", LangoSettings.Knowledge.DEFAULT_CONTEXT_BUDGET, 1, Integer.MAX_VALUE,
+            "lango.knowledge.context-budget", 1000, 1, Integer.MAX_VALUE,
             "a positive number of tokens", "Each of their prompt sections keeps within this many tokens."));
     public static final Setting<Integer> KNOWLEDGE_MAX_ENTRY_CHARS = KNOWLEDGE.add(Setting.integer(
-            "lango.knowledge.max-entry-chars", LangoSettings.Knowledge.DEFAULT_MAX_ENTRY_CHARS, 100, 1_000_000,
+            "lango.knowledge.max-entry-chars", 10_000, 100, 1_000_000,
             "an integer from 100 to 1000000", "The longest knowledge entry or learning (characters); save_knowledge"
                     + " refuses a longer one with an error naming this limit."));
 
@@ -406,7 +418,7 @@ public final class Keys {
                     + " the next start.");
 
     public static final Setting<String> EMBEDDING_PROVIDER = RETRIEVAL.add(Setting.choice("lango.embedding.provider",
-            LangoSettings.Retrieval.LOCAL, LangoSettings.Retrieval.PROVIDERS, "local = all-MiniLM-L6-v2 in the server,"
+            EMBEDDING_LOCAL, List.of(EMBEDDING_LOCAL, "openai", "gemini", "ollama"), "local = all-MiniLM-L6-v2 in the server,"
                     + " no network; openai, gemini and ollama use lango.providers.<id>.base-url and api-key."));
     public static final Setting<String> EMBEDDING_MODEL = RETRIEVAL.add(Setting.text("lango.embedding.model", null,
             "The embedding model (unset: the provider's default).").example("text-embedding-3-small"));

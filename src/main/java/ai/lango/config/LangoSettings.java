@@ -20,16 +20,16 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * lango.payment.*: whether the payment tools are on, the chain (its JSON-RPC endpoint, id and USDC
      * contract), the limits in USDC, and x402.
      */
-    public record Payment(boolean enabled, Optional<URI> rpcUrl, long chainId, String usdcContract,
-                          java.math.BigDecimal maxPerTx, java.math.BigDecimal maxDaily, java.math.BigDecimal autoApproveBelow,
-                          boolean x402, java.math.BigDecimal x402MaxAutoPay) {
+    public record Payment(@Key("lango.payment.enabled") boolean enabled, Optional<URI> rpcUrl,
+                          @Key("lango.payment.chain-id") long chainId, String usdcContract,
+                          @Key("lango.payment.limits.max-per-tx") java.math.BigDecimal maxPerTx,
+                          @Key("lango.payment.limits.max-daily") java.math.BigDecimal maxDaily,
+                          @Key("lango.payment.limits.auto-approve-below") java.math.BigDecimal autoApproveBelow,
+                          @Key("lango.payment.x402.enabled") boolean x402,
+                          @Key("lango.payment.x402.max-auto-pay") java.math.BigDecimal x402MaxAutoPay) {
 
         public static final String BASE_SEPOLIA_USDC = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
         public static final String BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-
-        public static final Payment OFF = new Payment(false, Optional.empty(), 84532, BASE_SEPOLIA_USDC,
-                new java.math.BigDecimal("1.00"), new java.math.BigDecimal("10.00"), new java.math.BigDecimal("0.10"), false,
-                new java.math.BigDecimal("0.50"));
 
         @Override
         public String toString() {
@@ -44,11 +44,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * a session's context lives unused and how many there may be, where the browser may go, how much of
      * a snapshot a result carries, and how long one action may take.
      */
-    public record Browser(boolean enabled, Path executable, Path node, Duration sessionTimeout, int maxContexts,
-                          List<String> allowedHosts, List<String> blockedHosts, int snapshotMaxChars, Duration timeout) {
-
-        public static final Browser OFF = new Browser(false, Path.of("chromium"), Path.of("node"), Duration.ofMinutes(10), 8,
-                List.of(), List.of(), 12_000, Duration.ofSeconds(30));
+    public record Browser(@Key("lango.tools.browser.enabled") boolean enabled, Path executable, Path node,
+                          @Key("lango.tools.browser.session-timeout") Duration sessionTimeout,
+                          @Key("lango.tools.browser.max-contexts") int maxContexts,
+                          @Key("lango.tools.browser.allowed-hosts") List<String> allowedHosts,
+                          @Key("lango.tools.browser.blocked-hosts") List<String> blockedHosts,
+                          @Key("lango.tools.browser.snapshot-max-chars") int snapshotMaxChars,
+                          @Key("lango.tools.browser.timeout") Duration timeout) {
 
         public Browser {
             allowedHosts = List.copyOf(allowedHosts);
@@ -57,11 +59,8 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     }
 
     /** lango.skills.*: whether skills are on, their folder, and the prompt tokens their descriptions may take. */
-    public record Skills(boolean enabled, Path dir, int promptBudget) {
-
-        public static Skills in(Path dataDir) {
-            return new Skills(true, dataDir.resolve("skills"), 1000);
-        }
+    public record Skills(@Key("lango.skills.enabled") boolean enabled, Path dir,
+                         @Key("lango.skills.prompt-budget") int promptBudget) {
     }
 
     /**
@@ -69,7 +68,8 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * lango.security.passphrase-file names), else the key file it is sealed with; and whether the
      * secrets_ and crypto_ tools are on.
      */
-    public record Vault(Optional<String> passphrase, Path keyFile, boolean secretsTools, boolean cryptoTools) {
+    public record Vault(Optional<String> passphrase, Path keyFile, @Key("lango.tools.secrets.enabled") boolean secretsTools,
+                        @Key("lango.tools.crypto.enabled") boolean cryptoTools) {
 
         /** The key file in {@code dataDir}. */
         public static Path keyFileIn(Path dataDir) {
@@ -87,14 +87,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * lango.security.approval.*: which tool calls wait for a person (by the tool's declared safety,
      * or the sensitive tools named), which never do, and how long a request waits before it counts as denied.
      */
-    public record Approval(Policy policy, java.util.Set<String> sensitiveTools, java.util.Set<String> exemptTools,
-                           Duration timeout) {
+    public record Approval(@Key("lango.security.approval.policy") Policy policy,
+                           @Key("lango.security.approval.sensitive-tools") java.util.Set<String> sensitiveTools,
+                           @Key("lango.security.approval.exempt-tools") java.util.Set<String> exemptTools,
+                           @Key("lango.security.approval.timeout") Duration timeout) {
 
         /** dangerous: dangerous calls ask; all: every call asks; configured: only the sensitive tools ask; none: nothing asks. */
         public enum Policy { DANGEROUS, ALL, CONFIGURED, NONE }
-
-        public static final Approval DEFAULT = new Approval(Policy.DANGEROUS, java.util.Set.of(), java.util.Set.of(),
-                Duration.ofSeconds(30));
 
         public Approval {
             sensitiveTools = java.util.Set.copyOf(sensitiveTools);
@@ -103,12 +102,12 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     }
 
     /** lango.http.port and lango.http.host: where the server listens. */
-    public record Http(int port, String host) {
+    public record Http(@Key("lango.http.port") int port, @Key("lango.http.host") String host) {
     }
 
     /** lango.data.dir and lango.db.*: where the data lives. */
-    public record Database(Path dataDir, DbKind kind, Optional<String> url, Optional<String> user,
-                           Optional<String> password) {
+    public record Database(Path dataDir, DbKind kind, Optional<String> url, @Key("lango.db.user") Optional<String> user,
+                           @Key("lango.db.password") Optional<String> password) {
         @Override
         public String toString() {
             return "Database[dataDir=" + dataDir + ", kind=" + kind.key() + ", url=" + url.map(Redaction::jdbcUrl).orElse("-")
@@ -117,7 +116,7 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     }
 
     /** lango.provider, lango.providers.<id>.* and lango.model: the agent's model. */
-    public record Model(Optional<ModelProvider> provider, Optional<String> name) {
+    public record Model(Optional<ModelProvider> provider, @Key("lango.model") Optional<String> name) {
     }
 
     /**
@@ -125,23 +124,15 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * lango.session.lease-timeout: on PostgreSQL, how long a server that stopped answering (killed,
      * cut off) keeps the session whose turn it was running before another server may take it.
      */
-    public record Sessions(Duration ttl, int tokenBudget, Duration leaseTimeout) {
-
-        public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(30);
-
-        public Sessions(Duration ttl, int tokenBudget) {
-            this(ttl, tokenBudget, DEFAULT_LEASE_TIMEOUT);
-        }
+    public record Sessions(@Key("lango.session.ttl") Duration ttl, @Key("lango.agent.token-budget") int tokenBudget,
+                           @Key("lango.session.lease-timeout") Duration leaseTimeout) {
     }
 
     /**
      * lango.a2a.*: whether this server serves its agent card and the A2A JSON-RPC endpoint, and the
      * remote A2A agents (name → agent card URL, in the order configured).
      */
-    public record A2a(boolean enabled, Map<String, URI> remoteAgents) {
-
-        /** lango.a2a.* unset: A2A off, no remote agents. */
-        public static final A2a DISABLED = new A2a(false, Map.of());
+    public record A2a(@Key("lango.a2a.enabled") boolean enabled, Map<String, URI> remoteAgents) {
     }
 
     /**
@@ -149,28 +140,14 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * server's own, the Host names HTTP and /ws answer to (loopback names when empty), the largest
      * request body on /api, and how long /ws waits for the auth frame.
      */
-    public record Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts,
-                         long maxBody, Duration authTimeout, Optional<Jwt> jwt, Quotas quotas) {
-
-        /** The token and limits, without JWTs, with the default quotas. */
-        public Access(Optional<String> token, List<String> allowedOrigins, List<String> allowedHosts, long maxBody,
-                      Duration authTimeout) {
-            this(token, allowedOrigins, allowedHosts, maxBody, authTimeout, Optional.empty(), Quotas.DEFAULT);
-        }
+    public record Access(@Key("lango.auth.token") Optional<String> token,
+                         @Key("lango.http.allowed-origins") List<String> allowedOrigins,
+                         @Key("lango.http.allowed-hosts") List<String> allowedHosts, @Key("lango.http.max-body") long maxBody,
+                         @Key("lango.ws.auth-timeout") Duration authTimeout, Optional<Jwt> jwt, Quotas quotas) {
 
         /** Whether callers must show a credential: the operator's token, or JWTs (users' API tokens need either). */
         public boolean authenticates() {
             return token.isPresent() || jwt.isPresent();
-        }
-
-        /** lango.http.max-body's default: 1 MiB. */
-        public static final long DEFAULT_MAX_BODY = 1024 * 1024;
-        /** lango.ws.auth-timeout's default. */
-        public static final Duration DEFAULT_AUTH_TIMEOUT = Duration.ofSeconds(10);
-
-        /** The token and origins with every other limit at its default. */
-        public Access(Optional<String> token, List<String> allowedOrigins) {
-            this(token, allowedOrigins, List.of(), DEFAULT_MAX_BODY, DEFAULT_AUTH_TIMEOUT);
         }
 
         @Override
@@ -182,9 +159,10 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     }
 
     /** lango.quota.*: what one user who does not administer may use; 0 is no limit. */
-    public record Quotas(int sessionsPerUser, int requestsPerMinute, int concurrentTurns, long sessionStateMax) {
-
-        public static final Quotas DEFAULT = new Quotas(1000, 600, 4, 64 * 1024);
+    public record Quotas(@Key("lango.quota.sessions-per-user") int sessionsPerUser,
+                         @Key("lango.quota.requests-per-minute") int requestsPerMinute,
+                         @Key("lango.quota.concurrent-turns") int concurrentTurns,
+                         @Key("lango.quota.session-state-max") long sessionStateMax) {
     }
 
     /**
@@ -192,8 +170,9 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * JWK set) or a key of {@code jwksUrl}; the user is the upn (else preferred_username, else sub),
      * an administrator when the groups claim holds {@code adminGroup}.
      */
-    public record Jwt(String issuer, Optional<String> publicKey, Optional<URI> jwksUrl, Optional<String> audience,
-                      String adminGroup) {
+    public record Jwt(String issuer, @Key("lango.auth.jwt.public-key") Optional<String> publicKey, Optional<URI> jwksUrl,
+                      @Key("lango.auth.jwt.audience") Optional<String> audience,
+                      @Key("lango.auth.jwt.admin-group") String adminGroup) {
     }
 
     /**
@@ -202,13 +181,6 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * between two of its pieces.
      */
     public record ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey, Duration readTimeout) {
-
-        /** lango.provider.read-timeout when unset. */
-        public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(60);
-
-        public ModelProvider(String id, Optional<String> baseUrl, Optional<String> apiKey) {
-            this(id, baseUrl, apiKey, DEFAULT_READ_TIMEOUT);
-        }
 
         @Override
         public String toString() {
@@ -221,20 +193,12 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * lango.agent.*: the bounds of one run, and how long a stopping server lets the turns in flight
      * finish before it ends them with a stored error.
      */
-    public record AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
-                              Duration requestTimeout, Duration shutdownGrace, int toolIoMaxChars) {
-
-        /** lango.agent.shutdown-grace when unset. */
-        public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
-        /** lango.agent.tool-io-max-chars when unset: about 4,000 tokens per tool call and per result. */
-        public static final int DEFAULT_TOOL_IO_MAX_CHARS = 16_000;
-
-        /** The bounds of a run with the default shutdown grace and tool input bound. */
-        public AgentLimits(boolean multiAgent, int maxTurns, int maxDelegationRounds, boolean errorCorrection,
-                           Duration requestTimeout) {
-            this(multiAgent, maxTurns, maxDelegationRounds, errorCorrection, requestTimeout, DEFAULT_SHUTDOWN_GRACE,
-                    DEFAULT_TOOL_IO_MAX_CHARS);
-        }
+    public record AgentLimits(@Key("lango.agent.multi-agent") boolean multiAgent, @Key("lango.agent.max-turns") int maxTurns,
+                              @Key("lango.agent.max-delegation-rounds") int maxDelegationRounds,
+                              @Key("lango.agent.error-correction") boolean errorCorrection,
+                              @Key("lango.agent.request-timeout") Duration requestTimeout,
+                              @Key("lango.agent.shutdown-grace") Duration shutdownGrace,
+                              @Key("lango.agent.tool-io-max-chars") int toolIoMaxChars) {
     }
 
     /**
@@ -242,16 +206,11 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * pass-through variables. With {@code workspacePerUser} (authentication on) a user's tools work
      * in a folder of their own under the workspace ({@link #workspaceOf}).
      */
-    public record ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout, List<String> execEnv,
-                               boolean workspacePerUser) {
+    public record ToolSettings(Path workspace, @Key("lango.tools.exec.enabled") boolean execEnabled, Duration execTimeout,
+                               @Key("lango.tools.exec.env") List<String> execEnv, boolean workspacePerUser) {
 
         /** Where users' folders are, under the workspace. */
         public static final String USERS_FOLDER = "users";
-
-        /** Without pass-through variables, one workspace for every caller. */
-        public ToolSettings(Path workspace, boolean execEnabled, Duration execTimeout) {
-            this(workspace, execEnabled, execTimeout, List.of(), false);
-        }
 
         /**
          * The folder {@code userId}'s tools work in: the workspace itself for the operator (the user
@@ -271,35 +230,20 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * model when set, else the agent's; the thresholds are in tokens (the meta-reflection threshold
      * in reflections), the budget is the memory section's.
      */
-    public record Memory(boolean enabled, Optional<ModelProvider> provider, Optional<String> model,
-                         int observationThreshold, int reflectionThreshold, int metaReflectionThreshold,
-                         int tokenBudget) {
-
-        public static final int DEFAULT_OBSERVATION_THRESHOLD = 1000;
-        public static final int DEFAULT_REFLECTION_THRESHOLD = 2000;
-        public static final int DEFAULT_META_REFLECTION_THRESHOLD = 5;
-        public static final int DEFAULT_TOKEN_BUDGET = 4000;
-
-        /** lango.memory.* unset: memory off. */
-        public static final Memory DISABLED = new Memory(false, Optional.empty(), Optional.empty(),
-                DEFAULT_OBSERVATION_THRESHOLD, DEFAULT_REFLECTION_THRESHOLD, DEFAULT_META_REFLECTION_THRESHOLD,
-                DEFAULT_TOKEN_BUDGET);
+    public record Memory(@Key("lango.memory.enabled") boolean enabled, Optional<ModelProvider> provider,
+                         @Key("lango.memory.model") Optional<String> model,
+                         @Key("lango.memory.observation-threshold") int observationThreshold,
+                         @Key("lango.memory.reflection-threshold") int reflectionThreshold,
+                         @Key("lango.memory.meta-reflection-threshold") int metaReflectionThreshold,
+                         @Key("lango.memory.token-budget") int tokenBudget) {
     }
 
     /**
      * lango.knowledge.*: the knowledge store, the learning engine and their tools (on by default when
      * a model is configured), and the token budget of each prompt section they add.
      */
-    public record Knowledge(boolean enabled, int contextBudget, int maxEntryChars) {
-
-        public static final int DEFAULT_CONTEXT_BUDGET = 1000;
-        public static final int DEFAULT_MAX_ENTRY_CHARS = 10_000;
-
-        public static final Knowledge DISABLED = new Knowledge(false, DEFAULT_CONTEXT_BUDGET, DEFAULT_MAX_ENTRY_CHARS);
-
-        public Knowledge(boolean enabled, int contextBudget) {
-            this(enabled, contextBudget, DEFAULT_MAX_ENTRY_CHARS);
-        }
+    public record Knowledge(boolean enabled, @Key("lango.knowledge.context-budget") int contextBudget,
+                            @Key("lango.knowledge.max-entry-chars") int maxEntryChars) {
     }
 
     /**
@@ -308,17 +252,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
      * and key) and its model (empty: the provider's default), whether retrieved context goes into the
      * system prompt, and whether the knowledge graph is on.
      */
-    public record Retrieval(String provider, Optional<String> model, Optional<String> baseUrl, Optional<String> apiKey,
-                            boolean ragEnabled, boolean graphEnabled) {
+    public record Retrieval(@Key("lango.embedding.provider") String provider, @Key("lango.embedding.model") Optional<String> model,
+                            Optional<String> baseUrl, Optional<String> apiKey,
+                            @Key("lango.embedding.rag.enabled") boolean ragEnabled, @Key("lango.graph.enabled") boolean graphEnabled) {
 
-        public static final String LOCAL = "local";
+        public static final String LOCAL = Keys.EMBEDDING_LOCAL;
         /** The local provider's one model: all-MiniLM-L6-v2, quantized, in the server. */
         public static final String LOCAL_MODEL = "all-minilm-l6-v2-q";
-        public static final java.util.List<String> PROVIDERS = java.util.List.of(LOCAL, "openai", "gemini", "ollama");
-
-        /** Out of the box: the local model, no RAG section, no graph. */
-        public static final Retrieval DEFAULTS = new Retrieval(LOCAL, Optional.empty(), Optional.empty(), Optional.empty(),
-                false, false);
 
         @Override
         public String toString() {

@@ -77,6 +77,11 @@ public final class Setting<T> {
         return Optional.ofNullable(fallback);
     }
 
+    /** The default of a key that has one: what code that needs the default reads, so it is written once. */
+    public T defaultValue() {
+        return fallback().orElseThrow(() -> new IllegalStateException(key + " has no default"));
+    }
+
     /** The default as the docs show it ("" when the key is unset by default). */
     public String shownDefault() {
         return shownDefault;

@@ -27,14 +27,6 @@ public final class SettingsParser {
 
     /** The embedded database of earlier versions, refused by name with what to do instead. */
     static final String RETIRED_EMBEDDED = "h2";
-    /** Liberty waits this long for the application to stop (applicationManager stopTimeout in server.xml is above it). */
-    static final Duration MAX_SHUTDOWN_GRACE = Duration.ofMinutes(5);
-
-    public static final int DEFAULT_MAX_TURNS = 25;
-    public static final int DEFAULT_MAX_DELEGATION_ROUNDS = 10;
-
-    public static final int DEFAULT_HTTP_PORT = 9080;
-    public static final String DEFAULT_HTTP_HOST = "localhost";
 
     /** What an agent name may be: an ADK agent identifier. */
     private static final Pattern AGENT_NAME = Pattern.compile("[A-Za-z0-9_-]+");
@@ -67,13 +59,12 @@ public final class SettingsParser {
     }
 
     public LangoSettings parse() {
-        int port = get(Keys.HTTP_PORT);
-        String host = get(Keys.HTTP_HOST);
+        LangoSettings.Http http = bind(LangoSettings.Http.class);
         Optional<String> token = find(Keys.AUTH_TOKEN);
         Optional<LangoSettings.Jwt> jwt = jwt();
-        if (!isLoopback(host) && token.isEmpty() && jwt.isEmpty()) {
-            throw new UnsafeBindingException(Keys.HTTP_HOST + " is \"" + host + "\", which is reachable from other machines,"
-                    + " but " + Keys.AUTH_TOKEN + " is not set; set a token (or accept JWTs: " + Keys.JWT_ISSUER
+        if (!isLoopback(http.host()) && token.isEmpty() && jwt.isEmpty()) {
+            throw new UnsafeBindingException(Keys.HTTP_HOST + " is \"" + http.host() + "\", which is reachable from other"
+                    + " machines, but " + Keys.AUTH_TOKEN + " is not set; set a token (or accept JWTs: " + Keys.JWT_ISSUER
                     + "), or bind to localhost");
         }
         Path dataDir = directory(Keys.DATA_DIR).orElse(home.resolve(".lango").toAbsolutePath().normalize());
@@ -88,21 +79,65 @@ public final class SettingsParser {
             }
         }
         url.ifPresent(u -> shown(Keys.DB_URL, Redaction.jdbcUrl(u)));
-        LangoSettings.Model model = new LangoSettings.Model(provider(Keys.PROVIDER), find(Keys.MODEL_NAME));
-        int budget = get(Keys.TOKEN_BUDGET);
-        if (budget == 0) {
+        LangoSettings.Model model = bind(LangoSettings.Model.class, "provider", provider(Keys.PROVIDER));
+        LangoSettings.Sessions sessions = bind(LangoSettings.Sessions.class);
+        if (sessions.tokenBudget() == 0) {
             ProviderCatalog.historyBudget(model.name().orElse(null)).ifPresent(derived -> shown(Keys.TOKEN_BUDGET, derived));
         }
-        return new LangoSettings(new LangoSettings.Http(port, host),
-                new LangoSettings.Database(dataDir, kind, url, find(Keys.DB_USER), find(Keys.DB_PASSWORD)),
-                model, new LangoSettings.Sessions(get(Keys.SESSION_TTL), budget, get(Keys.SESSION_LEASE_TIMEOUT)),
-                agentLimits(), tools(dataDir, token.isPresent() || jwt.isPresent()),
-                new LangoSettings.Access(token, get(Keys.ALLOWED_ORIGINS), get(Keys.ALLOWED_HOSTS), get(Keys.MAX_BODY),
-                        get(Keys.WS_AUTH_TIMEOUT), jwt, new LangoSettings.Quotas(get(Keys.QUOTA_SESSIONS),
-                        get(Keys.QUOTA_REQUESTS), get(Keys.QUOTA_TURNS), get(Keys.QUOTA_STATE))), a2a(), memory(), knowledge(model), retrieval(),
-                new LangoSettings.Approval(LangoSettings.Approval.Policy.valueOf(get(Keys.APPROVAL_POLICY).toUpperCase(Locale.ROOT)),
-                        java.util.Set.copyOf(get(Keys.APPROVAL_SENSITIVE)), java.util.Set.copyOf(get(Keys.APPROVAL_EXEMPT)),
-                        get(Keys.APPROVAL_TIMEOUT)), vault(dataDir), skills(dataDir), browser(), payment());
+        return new LangoSettings(http, bind(LangoSettings.Database.class, "dataDir", dataDir, "kind", kind, "url", url),
+                model, sessions, bind(LangoSettings.AgentLimits.class), tools(dataDir, token.isPresent() || jwt.isPresent()),
+                bind(LangoSettings.Access.class, "jwt", jwt, "quotas", bind(LangoSettings.Quotas.class)), a2a(), memory(),
+                knowledge(model), retrieval(), bind(LangoSettings.Approval.class), vault(dataDir), skills(dataDir), browser(),
+                payment());
+    }
+
+    /**
+     * A settings record from its components' keys ({@link Key}): a component gets its key's value,
+     * or its default (an {@code Optional} one only the value: empty when unset), as the component's
+     * type wants it (a list as a set, a choice as an enum); {@code derived} gives, as name, value,
+     * name, value, …, the components that no one key carries.
+     */
+    <R extends Record> R bind(Class<R> type, Object... derived) {
+        Map<String, Object> given = new java.util.HashMap<>();
+        for (int i = 0; i < derived.length; i += 2) {
+            given.put((String) derived[i], derived[i + 1]);
+        }
+        java.lang.reflect.RecordComponent[] components = type.getRecordComponents();
+        Object[] values = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            java.lang.reflect.RecordComponent component = components[i];
+            if (given.containsKey(component.getName())) {
+                values[i] = given.remove(component.getName());
+                continue;
+            }
+            Key key = component.getAnnotation(Key.class);
+            if (key == null) {
+                throw new IllegalStateException(type.getName() + "." + component.getName() + " has no @Key and was not given");
+            }
+            Setting<?> setting = Keys.named(key.value());
+            values[i] = component.getType() == Optional.class ? find(setting) : as(get(setting), component.getType());
+        }
+        if (!given.isEmpty()) {
+            throw new IllegalStateException(type.getName() + " has no components " + given.keySet());
+        }
+        try {
+            return type.getDeclaredConstructor(java.util.Arrays.stream(components).map(java.lang.reflect.RecordComponent::getType)
+                    .toArray(Class<?>[]::new)).newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot build " + type.getName(), e);
+        }
+    }
+
+    /** A parsed value as a component of type {@code type} takes it. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object as(Object value, Class<?> type) {
+        if (type == java.util.Set.class && value instanceof List<?> list) {
+            return java.util.Set.copyOf(list);
+        }
+        if (type.isEnum() && value instanceof String text) {
+            return Enum.valueOf((Class<? extends Enum>) type, text.toUpperCase(Locale.ROOT));
+        }
+        return value;
     }
 
     /** The payment settings; switched on, they need an RPC endpoint, and a USDC contract off Base. */
@@ -137,8 +172,7 @@ public final class SettingsParser {
                     + " (known only for Base and Base Sepolia)");
         }
         shown(Keys.PAYMENT_USDC_CONTRACT, usdc);
-        return new LangoSettings.Payment(enabled, url, chain, usdc, get(Keys.PAYMENT_MAX_PER_TX), get(Keys.PAYMENT_MAX_DAILY),
-                get(Keys.PAYMENT_AUTO_APPROVE_BELOW), get(Keys.PAYMENT_X402_ENABLED), get(Keys.PAYMENT_X402_MAX_AUTO_PAY));
+        return bind(LangoSettings.Payment.class, "rpcUrl", url, "usdcContract", usdc);
     }
 
     /** The browser settings; switched on, it needs a Chromium and a Node.js, named or found. */
@@ -149,9 +183,7 @@ public final class SettingsParser {
         List<String> onPath = Arrays.stream(Optional.ofNullable(System.getenv("PATH")).orElse("/usr/local/bin:/usr/bin:/bin")
                 .split(java.io.File.pathSeparator)).filter(dir -> !dir.isBlank()).map(dir -> dir + "/node").toList();
         Path node = executable(Keys.BROWSER_NODE, enabled, onPath, "the Node.js binary");
-        return new LangoSettings.Browser(enabled, executable, node, get(Keys.BROWSER_SESSION_TIMEOUT),
-                get(Keys.BROWSER_MAX_CONTEXTS), get(Keys.BROWSER_ALLOWED_HOSTS), get(Keys.BROWSER_BLOCKED_HOSTS),
-                get(Keys.BROWSER_SNAPSHOT_MAX_CHARS), get(Keys.BROWSER_TIMEOUT));
+        return bind(LangoSettings.Browser.class, "executable", executable, "node", node);
     }
 
     /** The binary {@code setting} names, else the first of {@code candidates} that can run; checked only when needed. */
@@ -177,7 +209,7 @@ public final class SettingsParser {
     private LangoSettings.Skills skills(Path dataDir) {
         Path dir = directory(Keys.SKILLS_DIR).orElse(dataDir.resolve("skills"));
         shown(Keys.SKILLS_DIR, dir.toString());
-        return new LangoSettings.Skills(get(Keys.SKILLS_ENABLED), dir, get(Keys.SKILLS_PROMPT_BUDGET));
+        return bind(LangoSettings.Skills.class, "dir", dir);
     }
 
     /** The vault's passphrase, from the key or the file it names (not both), else its key file in the data directory. */
@@ -202,8 +234,7 @@ public final class SettingsParser {
         if (passphrase.isPresent() && passphrase.get().length() < 12) {
             throw invalid(Keys.PASSPHRASE.key(), "(set)", "a passphrase of at least 12 characters");
         }
-        return new LangoSettings.Vault(passphrase, LangoSettings.Vault.keyFileIn(dataDir), get(Keys.SECRETS_TOOLS),
-                get(Keys.CRYPTO_TOOLS));
+        return bind(LangoSettings.Vault.class, "passphrase", passphrase, "keyFile", LangoSettings.Vault.keyFileIn(dataDir));
     }
 
     /** lango.auth.jwt.*: off without an issuer; with one, a key or a JWKS URL is required. */
@@ -212,9 +243,10 @@ public final class SettingsParser {
         Optional<String> key = find(Keys.JWT_PUBLIC_KEY);
         Optional<URI> jwks = find(Keys.JWT_JWKS_URL).map(url -> httpUrl(url).orElseThrow(() -> invalid(Keys.JWT_JWKS_URL.key(), url,
                 "an absolute http:// or https:// URL")));
-        Optional<String> audience = find(Keys.JWT_AUDIENCE);
-        String adminGroup = get(Keys.JWT_ADMIN_GROUP);
         if (issuer.isEmpty()) {
+            // Read all the same, so that the admin API shows every key with its value in force.
+            find(Keys.JWT_AUDIENCE);
+            get(Keys.JWT_ADMIN_GROUP);
             if (key.isPresent() || jwks.isPresent()) {
                 throw invalid(Keys.JWT_ISSUER.key(), null, "the issuer the JWTs name (required with " + Keys.JWT_PUBLIC_KEY
                         + " or " + Keys.JWT_JWKS_URL + ")");
@@ -225,7 +257,7 @@ public final class SettingsParser {
             throw invalid(Keys.JWT_PUBLIC_KEY.key(), key.isPresent() ? "(set)" : null,
                     "either " + Keys.JWT_PUBLIC_KEY + " or " + Keys.JWT_JWKS_URL + " (one of them) with " + Keys.JWT_ISSUER);
         }
-        return Optional.of(new LangoSettings.Jwt(issuer.get(), key, jwks, audience, adminGroup));
+        return Optional.of(bind(LangoSettings.Jwt.class, "issuer", issuer.get(), "jwksUrl", jwks));
     }
 
     /** localhost, 127.0.0.0/8 and ::1: the interfaces only this machine reaches. */
@@ -292,7 +324,7 @@ public final class SettingsParser {
         Map<String, String> shownRemote = new LinkedHashMap<>();
         remote.forEach((name, uri) -> shownRemote.put(name, Redaction.url(uri.toString())));
         shown(Keys.A2A_REMOTE_AGENTS, shownRemote);
-        return new LangoSettings.A2a(get(Keys.A2A_ENABLED), Collections.unmodifiableMap(remote));
+        return bind(LangoSettings.A2a.class, "remoteAgents", Collections.unmodifiableMap(remote));
     }
 
     /** An absolute http(s) URL with a host, or empty. */
@@ -316,9 +348,7 @@ public final class SettingsParser {
 
     /** lango.memory.*: off unless enabled. */
     private LangoSettings.Memory memory() {
-        return new LangoSettings.Memory(get(Keys.MEMORY_ENABLED), provider(Keys.MEMORY_PROVIDER), find(Keys.MEMORY_MODEL),
-                get(Keys.MEMORY_OBSERVATION_THRESHOLD), get(Keys.MEMORY_REFLECTION_THRESHOLD),
-                get(Keys.MEMORY_META_REFLECTION_THRESHOLD), get(Keys.MEMORY_TOKEN_BUDGET));
+        return bind(LangoSettings.Memory.class, "provider", provider(Keys.MEMORY_PROVIDER));
     }
 
     /** lango.knowledge.*: on by default once a model is configured (its tools need one to call them). */
@@ -326,7 +356,7 @@ public final class SettingsParser {
         boolean configured = model.provider().isPresent() && model.name().isPresent();
         boolean enabled = find(Keys.KNOWLEDGE_ENABLED).orElse(configured);
         shown(Keys.KNOWLEDGE_ENABLED, enabled);
-        return new LangoSettings.Knowledge(enabled, get(Keys.KNOWLEDGE_CONTEXT_BUDGET), get(Keys.KNOWLEDGE_MAX_ENTRY_CHARS));
+        return bind(LangoSettings.Knowledge.class, "enabled", enabled);
     }
 
     /** lango.embedding.*, lango.graph.enabled: a remote embedding provider takes its lango.providers.<id>.* URL and key. */
@@ -343,14 +373,7 @@ public final class SettingsParser {
             baseUrl = find(Keys.PROVIDER_BASE_URL.forId(id));
             apiKey = find(Keys.PROVIDER_API_KEY.forId(id));
         }
-        return new LangoSettings.Retrieval(id, model, baseUrl, apiKey, get(Keys.EMBEDDING_RAG_ENABLED),
-                get(Keys.GRAPH_ENABLED));
-    }
-
-    private LangoSettings.AgentLimits agentLimits() {
-        return new LangoSettings.AgentLimits(get(Keys.MULTI_AGENT), get(Keys.MAX_TURNS), get(Keys.MAX_DELEGATION_ROUNDS),
-                get(Keys.ERROR_CORRECTION), get(Keys.REQUEST_TIMEOUT), get(Keys.SHUTDOWN_GRACE),
-                get(Keys.TOOL_IO_MAX_CHARS));
+        return bind(LangoSettings.Retrieval.class, "provider", id, "model", model, "baseUrl", baseUrl, "apiKey", apiKey);
     }
 
     private LangoSettings.ToolSettings tools(Path dataDir, boolean authenticates) {
@@ -361,7 +384,8 @@ public final class SettingsParser {
             execTimeout = Keys.EXEC_TIMEOUT.fallback().orElseThrow();
             shown(Keys.EXEC_TIMEOUT, execTimeout.toString());
         }
-        return new LangoSettings.ToolSettings(workspace, get(Keys.EXEC_ENABLED), execTimeout, get(Keys.EXEC_ENV), authenticates);
+        return bind(LangoSettings.ToolSettings.class, "workspace", workspace, "execTimeout", execTimeout,
+                "workspacePerUser", authenticates);
     }
 
     private DbKind dbKind() {

@@ -1,5 +1,6 @@
 package ai.lango.memory;
 
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 
 /**
@@ -10,7 +11,7 @@ public record MemoryTriggers(int observationTokens, int reflectionTokens, int me
 
     /** A meta-reflection threshold of 0 or less means the default: one reflection alone is nothing to fold. */
     public MemoryTriggers {
-        metaReflections = metaReflections <= 0 ? LangoSettings.Memory.DEFAULT_META_REFLECTION_THRESHOLD : metaReflections;
+        metaReflections = metaReflections <= 0 ? Keys.MEMORY_META_REFLECTION_THRESHOLD.defaultValue() : metaReflections;
     }
 
     /** The triggers the configuration asks for. */

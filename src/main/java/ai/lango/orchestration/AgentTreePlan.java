@@ -1,6 +1,6 @@
 package ai.lango.orchestration;
 
-import ai.lango.config.SettingsParser;
+import ai.lango.config.Keys;
 import ai.lango.tool.ToolFamily;
 import ai.lango.turn.Names;
 import java.util.ArrayList;
@@ -72,6 +72,6 @@ public final class AgentTreePlan {
         return rules.toString();
     }
 
-    /** Ten rounds leave room for multi-step tasks; the configuration applies the same default. */
-    static final int DEFAULT_MAX_DELEGATION_ROUNDS = SettingsParser.DEFAULT_MAX_DELEGATION_ROUNDS;
+    /** The configuration's default: ten rounds leave room for multi-step tasks. */
+    static final int DEFAULT_MAX_DELEGATION_ROUNDS = Keys.MAX_DELEGATION_ROUNDS.defaultValue();
 }

@@ -20,7 +20,6 @@ import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +29,8 @@ class AgentInitializationTest {
     @TempDir
     Path dir;
 
-    private LangoSettings settings(Optional<LangoSettings.ModelProvider> provider, Optional<String> model) {
-        return TestSettings.withModel(TestSettings.defaults(dir), new LangoSettings.Model(provider, model));
+    private LangoSettings settings(String... keysAndValues) {
+        return TestSettings.of(dir, keysAndValues);
     }
 
     private AgentService service(LangoSettings settings) {
@@ -52,7 +51,7 @@ class AgentInitializationTest {
 
     @Test
     void serverStartsWithoutAProviderAndATurnNamesTheKeysToSet() {
-        AgentService service = service(settings(Optional.empty(), Optional.empty()));
+        AgentService service = service(settings());
         service.start(null);
 
         assertTrue(service.agents().isEmpty());
@@ -64,8 +63,8 @@ class AgentInitializationTest {
 
     @Test
     void agentIsBuiltWithTheConfiguredModelAndTools() {
-        AgentService service = service(settings(Optional.of(new LangoSettings.ModelProvider("openai",
-                Optional.of("http://127.0.0.1:1/v1"), Optional.of("sk-x"))), Optional.of("gpt-4o-mini")));
+        AgentService service = service(settings("lango.provider", "openai", "lango.providers.openai.base-url",
+                "http://127.0.0.1:1/v1", "lango.providers.openai.api-key", "sk-x", "lango.model", "gpt-4o-mini"));
         service.start(null);
 
         AgentInfo agent = service.agents().orElseThrow();

@@ -20,8 +20,8 @@ import ai.lango.session.Message;
 import ai.lango.session.SessionLeases;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.Recall;
-import ai.lango.turn.TurnRequest;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnRequest;
 import com.google.adk.events.Event;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,9 +48,8 @@ class GracefulStopTest {
     @BeforeEach
     void start() {
         fake = FakeLlmServer.start();
-        LangoSettings settings = TestSettings.withAgent(
-                TestSettings.withModel(TestSettings.defaults(dir), "openai", fake.baseUrl() + "/v1", "gpt-4o-mini"),
-                new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofMinutes(1)));
+        LangoSettings settings = TestSettings.of(dir, TestSettings.and(TestSettings.model("openai", fake.baseUrl() + "/v1",
+                "gpt-4o-mini"), "lango.agent.error-correction", "false", "lango.agent.request-timeout", "PT1M"));
         store = new JpaSessionServiceTest.RecordingStore();
         threads = RunnerFixtures.threads();
         service = new AgentService();

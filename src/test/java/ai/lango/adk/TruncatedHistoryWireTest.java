@@ -8,8 +8,8 @@ import ai.lango.adk.runner.NoopTool;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
-import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderCatalog;
 import ai.lango.provider.ProviderSettings;
@@ -117,9 +117,9 @@ class TruncatedHistoryWireTest {
         fake.enqueue(answer);
         StoredHistory store = new StoredHistory();
         store.messages.addAll(stored);
-        LangoSettings settings = TestSettings.withSessions(TestSettings.withAgent(TestSettings.withModel(
-                TestSettings.defaults(Path.of("/tmp/lango")), new LangoSettings.Model(Optional.empty(), Optional.of("test-model"))),
-                new LangoSettings.AgentLimits(false, 25, 10, false, Duration.ofSeconds(30))), new LangoSettings.Sessions(Duration.ZERO, budget));
+        LangoSettings settings = TestSettings.of(Path.of("/tmp/lango"), "lango.model", "test-model",
+                "lango.agent.error-correction", "false", "lango.agent.request-timeout", "PT30S",
+                "lango.agent.token-budget", String.valueOf(budget));
         Provider provider = ProviderCatalog.create(new ProviderSettings(id, baseUrl, "test-key", null, null));
         LlmAgent agent = LlmAgent.builder().name(Names.SINGLE_AGENT).description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(new ModelAdapter("test-model", provider, ModelAdapter.DIRECT)).instruction("You are Lango.")

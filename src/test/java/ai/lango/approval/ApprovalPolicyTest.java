@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.config.LangoSettings.Approval.Policy;
+import ai.lango.config.TestSettings;
 import ai.lango.tool.Safety;
-import java.time.Duration;
-import java.util.Set;
+import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -14,7 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ApprovalPolicyTest {
 
     private static LangoSettings.Approval settings(Policy policy) {
-        return new LangoSettings.Approval(policy, Set.of("fs_write"), Set.of("exec_exempt"), Duration.ofSeconds(30));
+        return TestSettings.of(Path.of("/tmp/lango"), "lango.security.approval.policy", policy.name().toLowerCase(Locale.ROOT),
+                "lango.security.approval.sensitive-tools", "fs_write", "lango.security.approval.exempt-tools", "exec_exempt").approval();
     }
 
     @ParameterizedTest(name = "{0} {1} {2}: asks {3}")

@@ -1,48 +1,46 @@
 package ai.lango.config;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
-/** Settings for tests that run parts of the server without it: the defaults, changed where a test says. */
+/**
+ * Settings for tests that run parts of the server without it, built as the server builds them: by
+ * key name, through {@link SettingsParser}, every key not named at its default.
+ */
 public final class TestSettings {
 
     private TestSettings() {
     }
 
-    /** The defaults under {@code dir}: HSQLDB, no model, exec off, no token. */
+    /** The defaults with the data directory {@code dir}: HSQLDB, no model, exec off, no token. */
     public static LangoSettings defaults(Path dir) {
-        return new LangoSettings(new LangoSettings.Http(9080, "localhost"),
-                new LangoSettings.Database(dir, LangoSettings.DbKind.HSQLDB, Optional.empty(), Optional.empty(), Optional.empty()),
-                new LangoSettings.Model(Optional.empty(), Optional.empty()), new LangoSettings.Sessions(Duration.ZERO, 0),
-                new LangoSettings.AgentLimits(false, 25, 10, true, Duration.ofMinutes(5)),
-                new LangoSettings.ToolSettings(dir.resolve("workspace"), false, Duration.ofSeconds(60)),
-                new LangoSettings.Access(Optional.empty(), List.of()), LangoSettings.A2a.DISABLED, LangoSettings.Memory.DISABLED,
-                LangoSettings.Knowledge.DISABLED, LangoSettings.Retrieval.DEFAULTS, LangoSettings.Approval.DEFAULT,
-                new LangoSettings.Vault(Optional.empty(), LangoSettings.Vault.keyFileIn(dir), true, false),
-                LangoSettings.Skills.in(dir), LangoSettings.Browser.OFF, LangoSettings.Payment.OFF);
+        return of(dir);
     }
 
-    /** With this provider (at {@code baseUrl}, key "sk-test") and model. */
-    public static LangoSettings withModel(LangoSettings settings, String provider, String baseUrl, String model) {
-        return withModel(settings, new LangoSettings.Model(Optional.of(new LangoSettings.ModelProvider(provider,
-                Optional.ofNullable(baseUrl), Optional.of("sk-test"))), Optional.ofNullable(model)));
+    /** The settings these keys give (key, value, key, value, …; a null value leaves its key unset), with the data directory {@code dir}. */
+    public static LangoSettings of(Path dir, String... keysAndValues) {
+        Map<String, String> values = new HashMap<>();
+        values.put(Keys.DATA_DIR.key(), dir.toString());
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            if (keysAndValues[i + 1] != null) {
+                values.put(keysAndValues[i], keysAndValues[i + 1]);
+            }
+        }
+        return new SettingsParser(key -> Optional.ofNullable(values.get(key)), dir).parse();
     }
 
-    public static LangoSettings withModel(LangoSettings s, LangoSettings.Model model) {
-        return new LangoSettings(s.http(), s.database(), model, s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
+    /** The keys of this provider (at {@code baseUrl}, key "sk-test") and model, to add to others. */
+    public static String[] model(String provider, String baseUrl, String model) {
+        return new String[] {Keys.PROVIDER.key(), provider, Keys.PROVIDER_BASE_URL.forId(provider).key(), baseUrl,
+                Keys.PROVIDER_API_KEY.forId(provider).key(), "sk-test", Keys.MODEL_NAME.key(), model};
     }
 
-    public static LangoSettings withSessions(LangoSettings s, LangoSettings.Sessions sessions) {
-        return new LangoSettings(s.http(), s.database(), s.model(), sessions, s.agent(), s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
-    }
-
-    public static LangoSettings withMemory(LangoSettings s, LangoSettings.Memory memory) {
-        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), s.agent(), s.tools(), s.access(), s.a2a(), memory, s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
-    }
-
-    public static LangoSettings withAgent(LangoSettings s, LangoSettings.AgentLimits agent) {
-        return new LangoSettings(s.http(), s.database(), s.model(), s.sessions(), agent, s.tools(), s.access(), s.a2a(), s.memory(), s.knowledge(), s.retrieval(), s.approval(), s.vault(), s.skills(), s.browser(), s.payment());
+    /** Two lists of keys and values as one. */
+    public static String[] and(String[] keysAndValues, String... more) {
+        String[] all = java.util.Arrays.copyOf(keysAndValues, keysAndValues.length + more.length);
+        System.arraycopy(more, 0, all, keysAndValues.length, more.length);
+        return all;
     }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The thresholds of the observer, the reflector and meta-reflection: at the threshold, not only above it. */
 class MemoryTriggersTest {
 
-    private final MemoryTriggers defaults = MemoryTriggers.of(ai.lango.config.LangoSettings.Memory.DISABLED);
+    private final MemoryTriggers defaults = MemoryTriggers.of(ai.lango.config.TestSettings.defaults(java.nio.file.Path.of("/tmp/lango")).memory());
 
     @Test
     void observerRunsWhenUnobservedMessagesReachTheThreshold() {

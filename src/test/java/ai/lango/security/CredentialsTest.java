@@ -3,10 +3,11 @@ package ai.lango.security;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
 import ai.lango.fake.TestJwts;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
+import java.nio.file.Path;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.Base64;
@@ -51,9 +52,9 @@ class CredentialsTest {
 
     private static Credentials credentials(String operatorToken, boolean jwt) {
         Credentials credentials = new Credentials();
-        credentials.access = new LangoSettings.Access(Optional.ofNullable(operatorToken), List.of(), List.of(), 1024 * 1024,
-                Duration.ofSeconds(10), jwt ? Optional.of(new LangoSettings.Jwt(ISSUER, Optional.of(pem(KEYS)), Optional.empty(),
-                        Optional.of("lango"), "admin")) : Optional.empty(), LangoSettings.Quotas.DEFAULT);
+        credentials.access = TestSettings.of(Path.of("/tmp/lango"), "lango.auth.token", operatorToken,
+                "lango.auth.jwt.issuer", jwt ? ISSUER : null, "lango.auth.jwt.public-key", jwt ? pem(KEYS) : null,
+                "lango.auth.jwt.audience", jwt ? "lango" : null).access();
         credentials.users = new Tokens(Map.of("lango_ann-token", Identity.user("ann", false)));
         return credentials;
     }

@@ -2,9 +2,9 @@ package ai.lango.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class OwnershipTest {
 
     private static Ownership ownership(boolean authenticated, Set<String> admins) {
         Ownership ownership = new Ownership();
-        ownership.access = new LangoSettings.Access(authenticated ? Optional.of("operator-token") : Optional.empty(), List.of());
+        ownership.access = TestSettings.of(Path.of("/tmp/lango"), "lango.auth.token", authenticated ? "operator-token" : null).access();
         ownership.users = new UserTokenStore() {
             @Override
             public boolean isAdmin(String userId) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -20,8 +20,9 @@ class QuotasTest {
 
     private Quotas quotas(int sessions, int requests, int turns) {
         Quotas quotas = new Quotas();
-        quotas.access = new LangoSettings.Access(Optional.of("operator-token"), List.of(), List.of(), 1024 * 1024,
-                Duration.ofSeconds(10), Optional.empty(), new LangoSettings.Quotas(sessions, requests, turns, 1024));
+        quotas.access = TestSettings.of(Path.of("/tmp/lango"), "lango.auth.token", "operator-token",
+                "lango.quota.sessions-per-user", String.valueOf(sessions), "lango.quota.requests-per-minute", String.valueOf(requests),
+                "lango.quota.concurrent-turns", String.valueOf(turns), "lango.quota.session-state-max", "1KiB").access();
         quotas.clock = now::get;
         return quotas;
     }

@@ -1,9 +1,9 @@
 package ai.lango.session;
 
-import ai.lango.turn.SessionRef;
-import ai.lango.database.SchemaMigrations;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
+import ai.lango.database.SchemaMigrations;
+import ai.lango.turn.SessionRef;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -100,8 +99,13 @@ public final class LocalTransactions implements AutoCloseable {
 
     /** Settings for a store in {@code dir}; only the TTL (none) and the model name (the token budget) matter. */
     public static LangoSettings settings(Path dir) {
-        return TestSettings.withModel(TestSettings.defaults(dir),
-                new LangoSettings.Model(Optional.empty(), Optional.of("bench-model")));
+        return settings(dir, Duration.ZERO, 0);
+    }
+
+    /** The same with this session TTL and history budget (0: the model's). */
+    public static LangoSettings settings(Path dir, Duration ttl, int budget) {
+        return TestSettings.of(dir, "lango.model", "bench-model", "lango.session.ttl", ttl.toString(),
+                "lango.agent.token-budget", String.valueOf(budget));
     }
 
     <T> T inTransaction(Supplier<T> work) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.config.LangoSettings;
-import ai.lango.config.TestSettings;
 import ai.lango.turn.SessionRef;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +27,7 @@ class SessionViewsTest {
     Path dir;
 
     private static LangoSettings settings(Path dir, Duration ttl) {
-        return TestSettings.withSessions(LocalTransactions.settings(dir), new LangoSettings.Sessions(ttl, BUDGET));
+        return LocalTransactions.settings(dir, ttl, BUDGET);
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,7 +33,7 @@ class SkillLibraryTest {
     void library() {
         dir = root.resolve("skills");
         library = new SkillLibrary();
-        library.settings = new LangoSettings.Skills(true, dir, 1000);
+        library.settings = TestSettings.of(root, "lango.skills.dir", dir.toString()).skills();
         imports = new SkillImports();
         imports.library = library;
     }

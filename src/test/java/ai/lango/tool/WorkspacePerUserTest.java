@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
 import ai.lango.tool.fs.FileToolset;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,8 +21,9 @@ class WorkspacePerUserTest {
     Path dir;
 
     private Map<String, Tool> tools(boolean perUser) {
-        LangoSettings.ToolSettings settings = new LangoSettings.ToolSettings(dir.resolve("ws"), false, Duration.ofSeconds(5),
-                List.of(), perUser);
+        // A user's own folder comes with authentication: a token.
+        LangoSettings.ToolSettings settings = TestSettings.of(dir, "lango.tools.workspace", dir.resolve("ws").toString(),
+                "lango.tools.exec.timeout", "PT5S", "lango.auth.token", perUser ? "operator-token" : null).tools();
         Map<String, Tool> byName = new java.util.HashMap<>();
         new FileToolset(settings).tools().forEach(tool -> byName.put(tool.name(), tool));
         return byName;

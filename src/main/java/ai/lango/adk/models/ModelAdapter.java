@@ -1,6 +1,6 @@
 package ai.lango.adk.models;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.Keys;
 import ai.lango.provider.ChatRequest;
 import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
@@ -59,7 +59,7 @@ public final class ModelAdapter extends BaseLlm {
     private final int toolChars;
 
     public ModelAdapter(String model, Provider provider, Opener opener) {
-        this(model, provider, opener, LangoSettings.AgentLimits.DEFAULT_TOOL_IO_MAX_CHARS);
+        this(model, provider, opener, Keys.TOOL_IO_MAX_CHARS.defaultValue());
     }
 
     /** @param toolChars the most characters of one tool call's arguments, or one tool result, that a request carries */

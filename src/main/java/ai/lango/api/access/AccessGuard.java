@@ -1,7 +1,7 @@
 package ai.lango.api.access;
 
+import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
-import ai.lango.config.SettingsParser;
 import java.net.URI;
 import java.util.Locale;
 
@@ -15,7 +15,7 @@ public final class AccessGuard {
     private final String boundHost;
 
     public AccessGuard(LangoSettings.Access access) {
-        this(access, SettingsParser.DEFAULT_HTTP_HOST);
+        this(access, Keys.HTTP_HOST.defaultValue());
     }
 
     /** @param boundHost lango.http.host, the interface the server listens on */

@@ -18,7 +18,6 @@ import com.google.adk.sessions.Session;
 import com.google.genai.types.Content;
 import com.google.genai.types.Part;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,8 +87,7 @@ public class JpaSessionServiceTest {
     }
 
     private static LangoSettings settings(String model, int budget) {
-        return TestSettings.withSessions(TestSettings.withModel(TestSettings.defaults(Path.of("/tmp/lango")),
-                new LangoSettings.Model(Optional.empty(), Optional.ofNullable(model))), new LangoSettings.Sessions(Duration.ZERO, budget));
+        return TestSettings.of(Path.of("/tmp/lango"), "lango.model", model, "lango.agent.token-budget", String.valueOf(budget));
     }
 
     private static final SessionRef S1 = SessionRef.of("user", "s1");

@@ -2,15 +2,16 @@ package ai.lango.api.access;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import ai.lango.config.LangoSettings;
-import java.util.List;
-import java.util.Optional;
+
+import ai.lango.config.TestSettings;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class AccessGuardTest {
 
     private static AccessGuard guard(String token, String... origins) {
-        return new AccessGuard(new LangoSettings.Access(Optional.ofNullable(token), List.of(origins)));
+        return new AccessGuard(TestSettings.of(Path.of("/tmp/lango"), "lango.auth.token", token, "lango.http.allowed-origins",
+                origins.length == 0 ? null : String.join(",", origins)).access());
     }
 
     @Test
@@ -29,8 +30,8 @@ class AccessGuardTest {
     }
 
     private static AccessGuard hosts(String bound, String... allowed) {
-        return new AccessGuard(new LangoSettings.Access(Optional.empty(), List.of(), List.of(allowed),
-                LangoSettings.Access.DEFAULT_MAX_BODY, LangoSettings.Access.DEFAULT_AUTH_TIMEOUT), bound);
+        return new AccessGuard(TestSettings.of(Path.of("/tmp/lango"), "lango.http.allowed-hosts",
+                allowed.length == 0 ? null : String.join(",", allowed)).access(), bound);
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.config.LangoSettings;
+import ai.lango.config.TestSettings;
 import ai.lango.tool.Workspace;
 import ai.lango.tool.WorkspaceTool;
 import ai.lango.tool.fs.FileToolset;
@@ -86,8 +86,8 @@ class ExecToolTest {
 
     @Test
     void execToolsetIsOnOnlyWhenEnabledAndTheFileToolsetAlways() {
-        assertFalse(new ExecToolset(new LangoSettings.ToolSettings(dir, false, Duration.ofSeconds(1))).enabled());
-        assertTrue(new ExecToolset(new LangoSettings.ToolSettings(dir, true, Duration.ofSeconds(1))).enabled());
-        assertTrue(new FileToolset(new LangoSettings.ToolSettings(dir, false, Duration.ofSeconds(1))).enabled());
+        assertFalse(new ExecToolset(TestSettings.of(dir).tools()).enabled());
+        assertTrue(new ExecToolset(TestSettings.of(dir, "lango.tools.exec.enabled", "true").tools()).enabled());
+        assertTrue(new FileToolset(TestSettings.of(dir).tools()).enabled());
     }
 }
