@@ -47,12 +47,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
 class A2aIT extends FakeLlmIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.war();
     }

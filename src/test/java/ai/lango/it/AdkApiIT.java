@@ -26,12 +26,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The ADK-compatible API over real HTTP: sessions, /run and /run_sse, and the JSON errors. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
 class AdkApiIT extends FakeLlmIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.war();
     }

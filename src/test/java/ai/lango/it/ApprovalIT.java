@@ -38,7 +38,7 @@ class ApprovalIT extends FakeLlmIT {
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-approval.war"), "lango.auth.token=" + OPERATOR + "\n"
                 + "lango.tools.exec.enabled=true\n"

@@ -42,7 +42,7 @@ class BoundedTurnsIT extends FakeLlmIT {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-bounded.war"), "lango.agent.request-timeout=" + TIMEOUT + "\n"
                 + "lango.provider.read-timeout=PT2S\nlango.tools.exec.enabled=true\nlango.security.approval.policy=none\nlango.agent.error-correction=false\n");

@@ -66,7 +66,7 @@ class BrowserIT extends FakeLlmIT {
         answer(exchange, 200, "text/plain", "the canary was reached");
     });
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         // Without Chromium the browser stays off (switched on, it would refuse the start) and the tests skip.
         return ItDeployments.configured(ItDeployments.war("lango-browser.war"), "lango.tools.browser.enabled=" + CHROMIUM + "\n"

@@ -33,11 +33,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the real streaming wire format and records what the model was sent.
  */
 @ExtendWith(ArquillianExtension.class)
+@ItClassOrder.OnTheDefaultDeployment
 class ChatIT extends FakeLlmIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.war(ChatIT.class).addPackage(FakeLlmServer.class.getPackage());
+        return ItDeployments.war();
     }
 
     @Inject

@@ -32,9 +32,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @ExtendWith(ArquillianExtension.class)
 @Tag(ItDatabase.HSQLDB_TAG) // a page: the API it reads is tested on each database
 @RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
 class ChatPageIT extends FakeLlmIT {
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.war();
     }

@@ -42,7 +42,7 @@ class ChatPageTokenIT extends FakeLlmIT {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-page-token.war"), "lango.auth.token=" + TOKEN + "\n");
     }

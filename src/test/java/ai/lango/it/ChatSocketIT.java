@@ -29,9 +29,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** WebSocket chat as a client sees it, against the real server and a fake model in this JVM. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
 class ChatSocketIT extends FakeLlmIT {
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.war();
     }

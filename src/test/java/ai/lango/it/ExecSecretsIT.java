@@ -34,7 +34,7 @@ class ExecSecretsIT {
 
     private static final String KEY = "sk-it-secret-key";
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-exec.war"), "lango.tools.exec.enabled=true\nlango.security.approval.policy=none\n");
     }

@@ -49,8 +49,7 @@ class GraphIT extends FakeLlmIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.configured(ItDeployments.war("lango-graph.war", GraphIT.class)
-                .addPackage(FakeLlmServer.class.getPackage()), "lango.graph.enabled=true\n");
+        return ItDeployments.configured(ItDeployments.war("lango-graph.war"), "lango.graph.enabled=true\n");
     }
 
     @Inject

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * header that is not this server's. Runs as a client unless it needs the store.
  */
 @ExtendWith(ArquillianExtension.class)
+@ItClassOrder.OnTheDefaultDeployment
 class HardEdgesIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
@@ -43,8 +44,7 @@ class HardEdgesIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.war("lango-edges.war", HardEdgesIT.class, ItRaw.class, FakeLlmServer.class,
-                FakeLlmServer.Reply.class, FakeLlmServer.OpenAi.class, FakeLlmServer.Recorded.class);
+        return ItDeployments.war();
     }
 
     @ArquillianResource

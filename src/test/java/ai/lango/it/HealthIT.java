@@ -17,13 +17,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Health for orchestration: readiness names the database and the agent, liveness the server. */
 @ExtendWith(ArquillianExtension.class)
+@ItClassOrder.OnTheDefaultDeployment
 class HealthIT {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
-        return ItDeployments.war("lango-health.war");
+        return ItDeployments.war();
     }
 
     private JsonNode get(String path) throws Exception {

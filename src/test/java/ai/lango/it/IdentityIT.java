@@ -47,7 +47,7 @@ class IdentityIT extends FakeLlmIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final int REQUESTS_PER_MINUTE = 40;
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-identity.war"), "lango.auth.token=" + OPERATOR + "\n"
                 + "lango.auth.jwt.issuer=" + ISSUER + "\n"

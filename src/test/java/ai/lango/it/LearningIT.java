@@ -40,14 +40,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * past 0.7 makes a failed run retry once with it.
  */
 @ExtendWith(ArquillianExtension.class)
+@ItClassOrder.OnTheDefaultDeployment
 class LearningIT extends FakeLlmIT {
 
     static final String FIX_ASKS = "Suggested fix: ";
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.war("lango-learning.war", LearningIT.class, ItSocket.class, RetrievalIT.class)
-                .addPackage(FakeLlmServer.class.getPackage());
+        return ItDeployments.war();
     }
 
     @Inject
@@ -127,7 +127,7 @@ class LearningIT extends FakeLlmIT {
         assertEquals(0.5, recorded.confidence(), 1e-9);
 
         HttpResponse<String> listed = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://localhost:" + ItPorts.HTTP + "/lango-learning/api/admin/learnings")).build(),
+                "http://localhost:" + ItPorts.HTTP + "/lango-it/api/admin/learnings")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, listed.statusCode());
         JsonNode body = TestJson.MAPPER.readTree(listed.body());
@@ -181,7 +181,7 @@ class LearningIT extends FakeLlmIT {
     @Test
     void eachToolWorksOverApiRunAndTheWebSocket() throws Exception {
         String marker = "m" + UUID.randomUUID().toString().substring(0, 8);
-        String base = "http://localhost:" + ItPorts.HTTP + "/lango-learning/";
+        String base = "http://localhost:" + ItPorts.HTTP + "/lango-it/";
         String session = "tools-" + marker;
         HttpClient http = HttpClient.newHttpClient();
         fake.enqueue(Reply.openAiToolCall("call_a1", "save_knowledge", "{\"key\":\"" + marker + "\",\"category\":\"fact\","

@@ -53,8 +53,7 @@ class MemoryIT extends FakeLlmIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.configured(ItDeployments.war("lango-memory.war", MemoryIT.class)
-                        .addPackage(FakeLlmServer.class.getPackage()),
+        return ItDeployments.configured(ItDeployments.war("lango-memory.war"),
                 """
                 lango.agent.multi-agent=true
                 lango.memory.enabled=true

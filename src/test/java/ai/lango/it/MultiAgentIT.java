@@ -41,7 +41,7 @@ class MultiAgentIT extends FakeLlmIT {
     /** One round, so the ping-pong stays inside the IT server's turn limit of 3 (every transfer is a function call). */
     static final int MAX_ROUNDS = 1;
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-multi.war"),
                 "lango.agent.multi-agent=true\nlango.agent.max-delegation-rounds=" + MAX_ROUNDS + "\n");

@@ -72,7 +72,7 @@ class PaymentIT extends FakeLlmIT {
     private static final List<String> SELLER_SAW = new CopyOnWriteArrayList<>();
     private static final HttpServer SHOP = shop();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-payment.war"), "lango.payment.enabled=" + CHAIN + "\n"
                 + (CHAIN ? "lango.payment.rpc-url=" + chain.url() + "\n" : "")

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.adk.AgentService;
 import ai.lango.fake.FakeLlmServer.Reply;
-import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
 import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
@@ -33,8 +32,7 @@ class RagIT extends FakeLlmIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.configured(ItDeployments.war("lango-rag.war", RagIT.class, RetrievalIT.class)
-                .addPackage(FakeLlmServer.class.getPackage()), "lango.embedding.rag.enabled=true\n");
+        return ItDeployments.configured(ItDeployments.war("lango-rag.war"), "lango.embedding.rag.enabled=true\n");
     }
 
     @Inject

@@ -64,7 +64,7 @@ class RetrievalIT {
 
     @Deployment(name = "app", managed = false)
     static WebArchive deployment() {
-        return ItDeployments.configured(ItDeployments.war("lango-retrieval.war", RetrievalIT.class), "lango.graph.enabled=true\n");
+        return ItDeployments.configured(ItDeployments.restartable("lango-retrieval.war"), "lango.graph.enabled=true\n");
     }
 
     @ArquillianResource

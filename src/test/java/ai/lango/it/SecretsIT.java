@@ -49,7 +49,7 @@ class SecretsIT extends FakeLlmIT {
     private static final String OBSERVER_ASKS = "compress the following conversation messages";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-secrets.war"), """
                 lango.tools.exec.enabled=true

@@ -46,7 +46,7 @@ class SessionRestartIT {
 
     @Deployment(name = "app", managed = false)
     static WebArchive deployment() {
-        return ItDeployments.war(SessionRestartIT.class, ItEvents.class);
+        return ItDeployments.restartable("lango-restart.war");
     }
 
     @ArquillianResource

@@ -46,7 +46,7 @@ class SkillsIT extends FakeLlmIT {
             .toAbsolutePath();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-skills.war"), "lango.skills.dir=" + DIR + "\n"
                 + "lango.security.approval.policy=none\n");

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
 class StreamingIT extends FakeLlmIT {
 
     static final Duration GAP = Duration.ofMillis(400);
@@ -51,7 +52,7 @@ class StreamingIT extends FakeLlmIT {
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.war();
     }

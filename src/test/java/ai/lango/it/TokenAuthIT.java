@@ -35,7 +35,7 @@ class TokenAuthIT {
     private static final ObjectMapper JSON = TestJson.MAPPER;
     private static final String TOKEN = "tok-it-" + "0123456789";
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-secure.war"), "lango.auth.token=" + TOKEN + "\n"
                 + "lango.ws.auth-timeout=PT2S\n");

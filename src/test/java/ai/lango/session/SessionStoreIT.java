@@ -41,7 +41,7 @@ class SessionStoreIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ItDeployments.war(SessionStoreIT.class, ItEvents.class);
+        return ItDeployments.war();
     }
 
     @Inject
