@@ -26,7 +26,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @Tag(ItDatabase.HSQLDB_TAG) // a page: the API it reads is tested on each database
 class MemoryPageIT extends FakeLlmIT {
 
-    @Deployment
+    @Deployment(testable = false)
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-memory-page.war"),
                 "lango.memory.enabled=true\nlango.memory.observation-threshold=40\n");
