@@ -59,6 +59,11 @@ public final class Setting<T> {
 
     /** The environment variable MicroProfile Config maps to this key: lango.db.kind &lt;- LANGO_DB_KIND. */
     public String environmentVariable() {
+        return environmentVariable(key);
+    }
+
+    /** The environment variable that sets {@code key} (MicroProfile Config's mapping: capitals, "_" for the rest). */
+    public static String environmentVariable(String key) {
         return key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9<>]", "_");
     }
 

@@ -20,27 +20,30 @@ import java.util.stream.Stream;
 public final class StartRefusal {
 
     private static final Logger LOG = MaskedLogs.of(StartRefusal.class);
-    /** Liberty stops in a few seconds; should its stop hang, the process is ended outright after this. */
-    private static final long HALT_AFTER_MILLIS = 10_000;
+    /** How long the log line is given to be written before the process ends. */
+    private static final long HALT_AFTER_MILLIS = 500;
 
     private StartRefusal() {
     }
 
-    /** Logs why, then exits the server process with status 1; does not return. */
+    /**
+     * Logs why, then ends the server process with status 1; does not return. Halted, not exited: an
+     * orderly stop (System.exit) while Liberty is still starting its features filed an FFDC report and
+     * a stack trace beside the one line that matters, and nothing has started that needs stopping.
+     */
     public static RuntimeException exit(String why) {
         LOG.severe("Lango refuses to start, and the server stops without opening its port: " + why);
+        System.out.flush();
+        System.err.flush();
         Thread halt = new Thread(() -> {
             try {
-                Thread.sleep(HALT_AFTER_MILLIS);
+                Thread.sleep(HALT_AFTER_MILLIS); // the log line written out
             } catch (InterruptedException e) {
                 // the process is ending anyway
             }
             Runtime.getRuntime().halt(1);
         }, "lango-refused-halt");
-        halt.setDaemon(true);
         halt.start();
-        // Another thread exits: Liberty's orderly stop waits for this one, which is still starting the application.
-        new Thread(() -> System.exit(1), "lango-refused-exit").start();
         try {
             Thread.sleep(Long.MAX_VALUE);
         } catch (InterruptedException e) {

@@ -5,7 +5,6 @@ import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.Redaction;
 import ai.lango.config.StartRefusal;
-import ai.lango.config.UnsafeBindingException;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.SecretMask;
 import jakarta.annotation.Priority;
@@ -16,16 +15,15 @@ import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 /**
- * What happens once when the application starts: validate the configuration (an invalid value
- * stops the start with one clear message), refuse to run at all where listening would be wrong
- * (beyond loopback without a token, or on a port another server holds), create the data directory,
+ * What happens once when the application starts: validate the configuration, and refuse to run at
+ * all where listening would be wrong (an invalid value, beyond loopback without a token, a port
+ * another server holds: the server ends with one line that says what to fix), create the data directory,
  * migrate the schema, import what an earlier version kept in H2, and say where the data lives.
  */
 @ApplicationScoped
@@ -42,6 +40,15 @@ public class LangoStartup {
     jakarta.enterprise.inject.Instance<LangoSettings> settings;
 
     void onStart(@Observes @Priority(100) @Initialized(ApplicationScoped.class) Object event) {
+        try {
+            start();
+        } catch (InvalidConfigurationException | H2Import.RefusedException refused) {
+            // A setting to fix ends the server with one line that names it, before the port opens: no half-started server.
+            throw StartRefusal.exit(refused.getMessage());
+        }
+    }
+
+    private void start() {
         LangoSettings config;
         try {
             config = settings.get();
@@ -51,11 +58,7 @@ public class LangoStartup {
             while (cause != null && !(cause instanceof InvalidConfigurationException)) {
                 cause = cause.getCause();
             }
-            if (cause instanceof UnsafeBindingException unsafe) {
-                throw StartRefusal.exit(unsafe.getMessage());
-            }
             if (cause != null) {
-                LOG.severe("Lango cannot start: " + cause.getMessage());
                 throw (InvalidConfigurationException) cause;
             }
             throw e;
@@ -64,7 +67,7 @@ public class LangoStartup {
         SecretMask.configured(config.secrets());
         // Before anything else (the database included): a second server on a taken port only says so and ends.
         if (StartRefusal.anotherProcessListens(config.http().port())) {
-            throw StartRefusal.exit(StartRefusal.portTaken(config.http().host(), config.http().port()));
+            throw new InvalidConfigurationException(StartRefusal.portTaken(config.http().host(), config.http().port()));
         }
         createDataDir(config.database().dataDir());
         DataSource dataSource = dataSource(config);
@@ -91,7 +94,6 @@ public class LangoStartup {
                 }
             });
         } catch (H2Import.RefusedException e) {
-            LOG.severe("Lango cannot start: " + e.getMessage());
             throw e;
         }
     }
@@ -103,7 +105,6 @@ public class LangoStartup {
         } catch (NamingException e) {
             String message = "the server has no data source " + DATA_SOURCE + " for " + Keys.DB_KIND + "="
                     + config.database().kind().key() + "; set LANGO_DB_KIND in the server's environment (hsqldb or postgresql)";
-            LOG.severe("Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);
         }
     }
@@ -123,7 +124,6 @@ public class LangoStartup {
         if (!product.toLowerCase(Locale.ROOT).contains(expected)) {
             String message = Keys.DB_KIND + " is \"" + config.database().kind().key() + "\" but the server's data source is "
                     + product + "; set LANGO_DB_KIND in the server's environment so both agree";
-            LOG.log(Level.SEVERE, "Lango cannot start: " + message);
             throw new InvalidConfigurationException(message);
         }
     }

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Skills on the real server, through the model's tool calls and its prompt: a folder dropped into
  * the skills directory is in the next turn's prompt and loads; a broken one is reported with its
  * reason and hides nothing; one removed is gone at the next turn; a resource outside its folder is
- * refused; the agent writes a skill a strict YAML reader accepts, and imports one from a zip.
+ * refused; the agent writes a skill a strict YAML reader accepts, and imports one from a zip and a .tar.gz.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -155,6 +155,23 @@ class SkillsIT extends FakeLlmIT {
         assertEquals("imported", imported.path("status").asText(), imported.toString());
         assertTrue(toolTurn("list_skills", "{}").getKey().contains("[skill " + zipped + "]\n> From a zip."));
         assertEquals(204, call("DELETE", "api/admin/skills/" + zipped, null).statusCode());
+
+        // A .tar.gz, unpacked on the server itself (its class path holds one commons-io, the global library's).
+        String tarred = "tarred-" + RUN;
+        Path tar = Path.of("target", tarred + ".tar.gz").toAbsolutePath();
+        byte[] skillMd = ("---\nname: " + tarred + "\ndescription: From a tarball.\n---\nTarred.").getBytes(StandardCharsets.UTF_8);
+        try (var out = new org.apache.commons.compress.archivers.tar.TarArchiveOutputStream(
+                new java.util.zip.GZIPOutputStream(Files.newOutputStream(tar)))) {
+            var entry = new org.apache.commons.compress.archivers.tar.TarArchiveEntry(tarred + "/SKILL.md");
+            entry.setSize(skillMd.length);
+            out.putArchiveEntry(entry);
+            out.write(skillMd);
+            out.closeArchiveEntry();
+        }
+        JsonNode untarred = toolTurn("import_skill", "{\"source\":\"" + tar + "\"}").getValue();
+        assertEquals("imported", untarred.path("status").asText(), untarred.toString());
+        assertTrue(toolTurn("list_skills", "{}").getKey().contains("[skill " + tarred + "]\n> From a tarball."));
+        assertEquals(204, call("DELETE", "api/admin/skills/" + tarred, null).statusCode());
         assertEquals(204, call("DELETE", "api/admin/skills/" + made, null).statusCode());
     }
 }

@@ -118,6 +118,18 @@ class StartGuardIT {
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
+    void aMistypedSettingEndsTheServerWithOneLineNamingTheKeyToFix() throws Exception {
+        Run run = run(Map.of("LANGO_PROVIDER", "openia"), "start-guard-invalid.log");
+        assertFalse(run.answered(), "the port answered while the server ran:\n" + run.output());
+        String line = "lango.provider (LANGO_PROVIDER) has the invalid value \"openia\"; accepted: openai, anthropic, gemini, ollama";
+        assertTrue(run.output().contains(line), run.output());
+        assertEquals(1, run.output().lines().filter(l -> l.contains("LANGO_PROVIDER")).count(), "said once:\n" + run.output());
+        assertFalse(run.output().contains("\tat ") || run.output().contains("FFDC"), "no stack trace, no FFDC report:\n" + run.output());
+        assertEquals(1, run.exit(), run.output());
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aSecondServerOnATakenPortSaysSoAndEndsWithoutTouchingTheFirst() throws Exception {
         try (ServerSocket first = new ServerSocket(PORT, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
