@@ -218,6 +218,34 @@ public class AgentService {
         return sessions.rename(new SessionRef(Names.APP, userId, sessionKey), title);
     }
 
+    /**
+     * Stops the turn of a user's session running on this server where it waits, the same way its
+     * timeout would (the model's stream closed, a running tool stopped); its request fails with a
+     * {@link ai.lango.turn.TurnAbortedException}, what it did so far stays stored, and the session is
+     * free at once. Whether a turn was running.
+     */
+    public boolean stop(String userId, String sessionKey) {
+        LangoRunner current = runner;
+        return current != null && current.stop(userId, sessionKey);
+    }
+
+    /** Deletes a user's session (its turn, if one runs here, stopped first); whether it existed. */
+    public boolean deleteSession(String userId, String sessionKey) {
+        boolean[] existed = {false};
+        Runnable delete = () -> {
+            existed[0] = sessions.readSession(Names.APP, userId, sessionKey).isPresent();
+            sessions.deleteSession(Names.APP, userId, sessionKey).blockingAwait();
+        };
+        LangoRunner current = runner;
+        if (current == null) {
+            delete.run();
+        } else {
+            current.stop(userId, sessionKey);
+            current.whileIdle(userId, sessionKey, delete); // what the stopped turn leaves is written first, then deleted
+        }
+        return existed[0];
+    }
+
     /** The version of ADK for Java this server runs, as ADK's API server reports it. */
     public String adkVersion() {
         return Version.JAVA_ADK_VERSION;
@@ -243,21 +271,22 @@ public class AgentService {
     /**
      * Resumes the turn that asked for {@code approval}, now decided: the call runs if the decision
      * was approval (and only then), and the model goes on from its result or from being told it did
-     * not run. {@code listener} gets the resumed turn's events.
+     * not run. {@code admin}: whether the credential that answered administers (false for an answer
+     * nobody gave: a timeout). {@code listener} gets the resumed turn's events.
      */
-    public CompletableFuture<String> resume(Approval approval, boolean streaming, Consumer<TurnEvent> listener) {
-        return resuming(approval, streaming).map(turn -> run(turn, listener)).orElseGet(() -> unresumable(approval));
+    public CompletableFuture<String> resume(Approval approval, boolean admin, boolean streaming, Consumer<TurnEvent> listener) {
+        return resuming(approval, admin, streaming).map(turn -> run(turn, listener)).orElseGet(() -> unresumable(approval));
     }
 
     /** The same for the ADK-compatible API: {@code eventJson} gets each event as ADK's own JSON. */
-    public CompletableFuture<String> resumeAdk(Approval approval, boolean streaming, Consumer<String> eventJson) {
-        return resuming(approval, streaming).map(turn -> run(turn, null, event -> eventJson.accept(event.toJson())))
+    public CompletableFuture<String> resumeAdk(Approval approval, boolean admin, boolean streaming, Consumer<String> eventJson) {
+        return resuming(approval, admin, streaming).map(turn -> run(turn, null, event -> eventJson.accept(event.toJson())))
                 .orElseGet(() -> unresumable(approval));
     }
 
     /** The turn that answers the decided request; empty when ADK's id for it was never recorded. */
-    private static Optional<TurnRequest> resuming(Approval approval, boolean streaming) {
-        return approval.confirmationId().map(id -> TurnRequest.resuming(approval.userId(), approval.sessionKey(),
+    private static Optional<TurnRequest> resuming(Approval approval, boolean admin, boolean streaming) {
+        return approval.confirmationId().map(id -> TurnRequest.resuming(approval.userId(), admin, approval.sessionKey(),
                 new TurnRequest.ApprovalAnswer(id, approval.decision() == Approval.Decision.APPROVED), streaming));
     }
 
@@ -313,6 +342,7 @@ public class AgentService {
             return CompletableFuture.failedFuture(new TurnFailedException(STOPPING, null));
         }
         TurnMetrics.Turn measured = metrics.start(settings.model().provider().map(LangoSettings.ModelProvider::id).orElse("none"));
+        String scope = request.session().scope();
         TurnEvents events = new TurnEvents(listener == null ? event -> { } : listener);
         // Linked before the client hears of the request, so an answer sent at once finds what to resume.
         Consumer<Event> onEvent = measured.andThen(this::linkApprovals).andThen(events).andThen(adkListener);
@@ -321,7 +351,9 @@ public class AgentService {
             String answer = null;
             TurnFailedException failure = null;
             try {
-                answer = current.runAndCollect(userId, sessionKey, message, request.answer(), request.streaming(), onEvent);
+                tools.callers().begin(scope, request.admin());
+                answer = current.runAndCollect(userId, request.admin(), sessionKey, message, request.answer(),
+                        request.streaming(), onEvent);
                 measured.end(false);
             } catch (RuntimeException e) {
                 measured.end(true);
@@ -332,7 +364,7 @@ public class AgentService {
                         : new TurnFailedException(String.valueOf(e.getMessage()), e);
             }
             try {
-                completed.fireAsync(new TurnCompleted(userId, sessionKey, message, answer == null ? "" : answer,
+                completed.fireAsync(new TurnCompleted(userId, request.admin(), sessionKey, message, answer == null ? "" : answer,
                         Optional.ofNullable(failure).map(Throwable::getMessage), events.outcomes(), Instant.now()));
                 if (failure == null) {
                     turn.complete(answer);
@@ -340,6 +372,7 @@ public class AgentService {
                     turn.completeExceptionally(failure);
                 }
             } finally {
+                tools.callers().end(scope);
                 running.thread = null;
                 finished(running);
             }

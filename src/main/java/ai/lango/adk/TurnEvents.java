@@ -85,10 +85,14 @@ final class TurnEvents implements Consumer<Event> {
         if (payload.get("args") instanceof Map<?, ?> given) {
             given.forEach((k, v) -> args.put(String.valueOf(k), v));
         }
+        Map<String, Object> notes = new LinkedHashMap<>();
+        if (payload.get("notes") instanceof Map<?, ?> given) {
+            given.forEach((k, v) -> notes.put(String.valueOf(k), v));
+        }
         Object named = payload.get("agent");
         return Optional.of(new TurnEvent.ApprovalRequest(named == null ? agent : String.valueOf(named), approvalId,
                 String.valueOf(payload.get("tool")), args, String.valueOf(payload.get("safety")),
-                String.valueOf(payload.get("expiresAt"))));
+                String.valueOf(payload.get("expiresAt")), notes));
     }
 
     /** The requests for approval an event carries, with the id of ADK's confirmation call of each. */

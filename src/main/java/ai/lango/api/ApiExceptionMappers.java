@@ -30,13 +30,35 @@ public final class ApiExceptionMappers {
         }
     }
 
+    /**
+     * A request body that ended before its length (the client went away mid-upload): not the server's
+     * failure, so no error and no stack trace (RESTEasy's own report of it was some 60 lines), only a
+     * FINE line; a 400 in case the client is still there to read it. Liberty notes the read it failed
+     * at the request's end in one line of its own (FFDC1015I).
+     */
+    @Provider
+    public static class ClientGone implements ExceptionMapper<java.io.IOException> {
+
+        @Override
+        public Response toResponse(java.io.IOException e) {
+            LOG.fine(() -> "a request's body ended early (the client went away): " + e.getClass().getSimpleName());
+            return ApiError.of(Response.Status.BAD_REQUEST, "body_incomplete", "the request body ended before its length");
+        }
+    }
+
     /** Anything unexpected: logged here, a plain 500 for the caller. */
     @Provider
     public static class Unexpected implements ExceptionMapper<RuntimeException> {
+
         @Override
         public Response toResponse(RuntimeException e) {
             if (e instanceof WebApplicationException web) {
                 return new WebErrors().toResponse(web);
+            }
+            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+                if (cause instanceof java.io.IOException gone) {
+                    return new ClientGone().toResponse(gone);
+                }
             }
             LOG.log(Level.WARNING, "request failed", e);
             return ApiError.of(Response.Status.INTERNAL_SERVER_ERROR, "internal_error",

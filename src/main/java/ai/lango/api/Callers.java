@@ -35,6 +35,18 @@ public final class Callers {
                 "you may act on your own sessions only (you are \"" + caller.userId() + "\")"));
     }
 
+    /**
+     * 403 unless {@code caller} answers {@code user}'s requests for approval: a request is answered by
+     * its own user alone, on every edge — an administrator acting in another user's session does not
+     * decide that user's dangerous calls. The operator answers its own users' ("user", "a2a"), and
+     * everyone's while nobody authenticates ({@code authenticates} false).
+     */
+    public static Optional<Response> refusedUnlessAnswers(Identity caller, boolean authenticates, String user) {
+        return caller.answersFor(user, authenticates) ? Optional.empty() : Optional.of(ApiError.of(Response.Status.FORBIDDEN,
+                "forbidden", "a request for approval is answered by its own user only (\"" + user + "\"; you are \""
+                        + caller.userId() + "\")"));
+    }
+
     /** 403 when a state change of a caller who does not administer names shared app: state. */
     public static Optional<Response> refusedAppState(Identity caller, Map<String, ?> state) {
         if (caller.admin() || state == null || state.keySet().stream().noneMatch(k -> k.startsWith("app:"))) {

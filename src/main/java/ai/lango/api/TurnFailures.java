@@ -2,6 +2,7 @@ package ai.lango.api;
 
 import ai.lango.provider.ProviderException;
 import ai.lango.turn.MessageTooLargeException;
+import ai.lango.turn.TurnAbortedException;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.Optional;
@@ -33,6 +34,9 @@ public final class TurnFailures {
             }
             if (cause instanceof MessageTooLargeException) {
                 return new Failure(Response.Status.BAD_REQUEST, "message_too_large", Optional.empty());
+            }
+            if (cause instanceof TurnAbortedException) {
+                return new Failure(Response.Status.CONFLICT, "aborted", Optional.empty());
             }
             if (cause instanceof TimeoutException) {
                 return new Failure(Response.Status.GATEWAY_TIMEOUT, "turn_timeout", Optional.empty());

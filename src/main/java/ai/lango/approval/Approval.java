@@ -11,10 +11,12 @@ import java.util.Optional;
  * @param callId         the model's id of the call that waits
  * @param confirmationId the id of the agent framework's confirmation request that carries it, once known
  * @param args           the call's arguments as JSON, secrets masked
+ * @param notes          what the person is shown besides the call, as JSON: the secrets it carries and where they
+ *                       go, the files changed since the session's last approved command
  */
 public record Approval(String id, String userId, String sessionKey, String callId, Optional<String> confirmationId,
                        String agent, String tool, String args, Safety safety, Decision decision, Optional<By> decidedBy,
-                       boolean ran, Instant createdAt, Instant expiresAt, Optional<Instant> decidedAt) {
+                       boolean ran, Instant createdAt, Instant expiresAt, Optional<Instant> decidedAt, String notes) {
 
     /** The arguments as a map (secrets masked, long texts cut), as they were stored. */
     public java.util.Map<String, Object> argsMap() {
@@ -22,6 +24,24 @@ public record Approval(String id, String userId, String sessionKey, String callI
             return ARGS.readValue(args, new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { });
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("approval " + id + " holds arguments that are not a JSON object", e);
+        }
+    }
+
+    /** The notes as a map (empty when there are none). */
+    public java.util.Map<String, Object> notesMap() {
+        try {
+            return ARGS.readValue(notes, new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { });
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("approval " + id + " holds notes that are not a JSON object", e);
+        }
+    }
+
+    /** {@code notes} as JSON. */
+    static String json(java.util.Map<String, Object> notes) {
+        try {
+            return ARGS.writeValueAsString(notes);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("notes that are not JSON", e);
         }
     }
 

@@ -65,6 +65,9 @@ public class ApprovalEntity {
     @Column(name = "decided_at")
     private Long decidedAt;
 
+    @Column(name = "notes")
+    private String notes;
+
     protected ApprovalEntity() {
     }
 
@@ -86,12 +89,14 @@ public class ApprovalEntity {
         this.createdAt = now.toEpochMilli();
         this.expiresAt = expires.toEpochMilli();
         this.decidedAt = by == null ? null : now.toEpochMilli();
+        this.notes = call.notes().isEmpty() ? null : Approval.json(call.notes());
     }
 
     Approval view() {
         return new Approval(id, userId, sessionKey, callId, Optional.ofNullable(confirmationId), agent, tool, args,
                 Safety.valueOf(safety), Approval.Decision.valueOf(decision),
                 Optional.ofNullable(decidedBy).map(Approval.By::valueOf), ran, Instant.ofEpochMilli(createdAt),
-                Instant.ofEpochMilli(expiresAt), Optional.ofNullable(decidedAt).map(Instant::ofEpochMilli));
+                Instant.ofEpochMilli(expiresAt), Optional.ofNullable(decidedAt).map(Instant::ofEpochMilli),
+                notes == null ? "{}" : notes);
     }
 }

@@ -58,6 +58,13 @@ class ApprovalRows {
                 .setParameter("id", id).setParameter("tool", tool).setParameter("hash", argsHash).executeUpdate() == 1;
     }
 
+    Optional<java.time.Instant> lastApprovedRun(String sessionScope, String tool) {
+        return em.createQuery("SELECT a FROM ApprovalEntity a WHERE a.sessionScope = :s AND a.tool = :t AND a.decision ="
+                        + " 'APPROVED' AND a.ran = TRUE AND a.decidedBy = 'USER' ORDER BY a.decidedAt DESC", ApprovalEntity.class)
+                .setParameter("s", sessionScope).setParameter("t", tool).setMaxResults(1)
+                .getResultList().stream().findFirst().map(ApprovalEntity::view).flatMap(Approval::decidedAt);
+    }
+
     /** The newest request for the model's call {@code callId} in the session. */
     Optional<Approval> forCall(String sessionScope, String callId) {
         return em.createQuery("SELECT a FROM ApprovalEntity a WHERE a.sessionScope = :s AND a.callId = :c"

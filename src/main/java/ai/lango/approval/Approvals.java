@@ -72,7 +72,13 @@ public class Approvals {
 
     /** One tool call as a request names it: whose, where, which, and its arguments (masked, and hashed unmasked). */
     public record Call(String userId, String sessionKey, String sessionScope, String callId, String agent, String tool,
-                       String maskedArgs, String argsHash, Safety safety) {
+                       String maskedArgs, String argsHash, Safety safety, Map<String, Object> notes) {
+
+        /** The same call with what the person is shown besides it (masked, like its arguments). */
+        public Call noting(Map<String, Object> given) {
+            return new Call(userId, sessionKey, sessionScope, callId, agent, tool, maskedArgs, argsHash, safety,
+                    SecretMask.maskMap(given));
+        }
     }
 
     /** The call as a request names it: its arguments masked (every known secret) and hashed as they are. */
@@ -80,7 +86,7 @@ public class Approvals {
                      Map<String, Object> args, Safety safety) {
         String json = canonical(args);
         return new Call(userId, sessionKey, sessionScope, callId == null ? "" : callId, agent, tool,
-                SecretMask.mask(canonical(bounded(args))), sha256(json), safety);
+                SecretMask.mask(canonical(bounded(args))), sha256(json), safety, Map.of());
     }
 
     /** Stores a request; it waits until lango.security.approval.timeout from now. */
@@ -141,6 +147,11 @@ public class Approvals {
     private void decided(Approval approval, Approval.Decision decision, Approval.By by) {
         count(approval.tool(), decision.wire());
         resolved.fire(new ApprovalResolved(approval, decision, by));
+    }
+
+    /** When a person last approved a call of {@code tool} in the session that then ran; empty when none did. */
+    public Optional<Instant> lastApprovedRun(String sessionScope, String tool) {
+        return rows.lastApprovedRun(sessionScope, tool);
     }
 
     /** The newest request for the model's call {@code callId} in the session, if one was made. */

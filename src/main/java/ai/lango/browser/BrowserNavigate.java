@@ -1,6 +1,7 @@
 package ai.lango.browser;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.tool.Caller;
 import ai.lango.tool.Safety;
 import ai.lango.tool.ToolArgs;
 import ai.lango.tool.ToolException;
@@ -23,6 +24,12 @@ final class BrowserNavigate extends BrowserTool {
         Map<String, Object> properties = new LinkedHashMap<>();
         properties.put("url", ToolArgs.string("The URL to open."));
         return ToolArgs.schema(properties, List.of("url"));
+    }
+
+    /** Where the page is asked for: the URL's host. */
+    @Override
+    public Optional<String> destination(Map<String, Object> args, Caller caller) {
+        return Optional.of(args.get("url") instanceof String url ? HostPolicy.destination(url).orElse("*") : "*");
     }
 
     @Override

@@ -145,6 +145,15 @@ public class BrowserPool {
         }
     }
 
+    /** The host (with ":port" when not the scheme's default) of the page the session's last action left, if any. */
+    public Optional<String> lastHost(SessionRef session) {
+        String url;
+        synchronized (lastUrls) {
+            url = lastUrls.get(session.scope());
+        }
+        return url == null ? Optional.empty() : HostPolicy.destination(url);
+    }
+
     /** Closes the session's context, if it has one; its last page is forgotten. */
     public boolean close(SessionRef session) throws BrowserException {
         synchronized (lastUrls) {

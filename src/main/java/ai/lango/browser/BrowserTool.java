@@ -56,6 +56,13 @@ abstract class BrowserTool extends DeclaredTool {
 
     abstract Map<String, Object> run(Map<String, Object> args, SessionRef session) throws ToolException, BrowserException;
 
+    /** What an action on the page gives goes to the page's site: the host of the page the last action left. */
+    @Override
+    public Optional<String> destination(Map<String, Object> args, Caller caller) {
+        SessionRef session = caller == null ? null : caller.session();
+        return Optional.of(session == null ? "*" : pool.lastHost(session).orElse("*"));
+    }
+
     /** A target parameter: a ref from the last snapshot or a CSS selector. */
     static Map<String, Object> target(String description) {
         return ToolArgs.string(description + ": a ref from the last snapshot (such as e12) or a CSS selector.");

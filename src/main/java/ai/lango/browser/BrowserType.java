@@ -35,7 +35,15 @@ final class BrowserType extends BrowserTool {
             throw new ToolException("parameter \"text\" must be a string");
         }
         boolean submit = Boolean.TRUE.equals(args.get("submit")) || "true".equals(args.get("submit"));
+        Optional<String> expected = pool.lastHost(session);
         return pool.act(session, false, tab -> {
+            // What is typed goes to the site the call was checked (and approved) for: a page that moved away since is
+            // not typed into.
+            Optional<String> now = HostPolicy.destination(tab.url());
+            if (expected.isPresent() && !expected.equals(now)) {
+                throw new BrowserException("the page moved to " + now.orElse(tab.url()) + " since the last action (it was on "
+                        + expected.get() + "): take a new browser_snapshot before typing");
+            }
             Locator field = locate(tab.page(), target);
             field.fill(text);
             if (submit) {

@@ -108,14 +108,36 @@ public final class HostPolicy {
         return new Verdict(addresses[0], null);
     }
 
+    /**
+     * Where a request to {@code url} goes: its host, with ":port" when the URL names one other than its
+     * scheme's default; empty when it is no http(s) URL with a host.
+     */
+    public static Optional<String> destination(String url) {
+        try {
+            java.net.URI uri = new java.net.URI(url.strip());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (uri.getHost() == null || !(scheme.equals("http") || scheme.equals("https"))) {
+                return Optional.empty();
+            }
+            int port = uri.getPort();
+            boolean defaultPort = port < 0 || (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
+            return Optional.of(uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port));
+        } catch (java.net.URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
     /** What kind of internal address this is, or empty for a public one. */
     static Optional<String> internal(InetAddress address) {
         byte[] b = address.getAddress();
-        if (address instanceof Inet6Address && isMappedIpv4(b)) {
-            try {
-                return internal(InetAddress.getByAddress(java.util.Arrays.copyOfRange(b, 12, 16)));
-            } catch (UnknownHostException e) {
-                return Optional.of("an unusable address");
+        if (address instanceof Inet6Address) {
+            Optional<byte[]> embedded = embeddedIpv4(b);
+            if (embedded.isPresent()) {
+                try {
+                    return internal(InetAddress.getByAddress(embedded.get()));
+                } catch (UnknownHostException e) {
+                    return Optional.of("an unusable address");
+                }
             }
         }
         if (address.isLoopbackAddress()) {
@@ -145,6 +167,12 @@ public final class HostPolicy {
             if (first == 198 && (second == 18 || second == 19)) {
                 return Optional.of("a benchmarking network address (198.18.0.0/15)");
             }
+            if (first == 192 && second == 0 && (b[2] & 0xff) == 0) {
+                return Optional.of("an IETF protocol assignment address (192.0.0.0/24)");
+            }
+            if (first == 192 && second == 0 && (b[2] & 0xff) == 2) {
+                return Optional.of("a documentation address (192.0.2.0/24)");
+            }
             if (first >= 240) {
                 return Optional.of("a reserved address");
             }
@@ -154,13 +182,39 @@ public final class HostPolicy {
         return Optional.empty();
     }
 
-    private static boolean isMappedIpv4(byte[] b) {
-        for (int i = 0; i < 10; i++) {
+    /**
+     * The IPv4 address an IPv6 address carries, when it is one of the forms that reach it: mapped
+     * (::ffff:a.b.c.d), compatible (::a.b.c.d, deprecated but still routed by some stacks), NAT64
+     * (64:ff9b::a.b.c.d, and 64:ff9b:1::/48), 6to4 (2002:aabb:ccdd::). Checked as the IPv4 address
+     * it is, so "[::ffff:127.0.0.1]" is as refused as "127.0.0.1".
+     */
+    static Optional<byte[]> embeddedIpv4(byte[] b) {
+        if (b.length != 16) {
+            return Optional.empty();
+        }
+        if (zero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
+            return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16));
+        }
+        if (zero(b, 0, 12) && !zero(b, 12, 16) && !(zero(b, 12, 15) && b[15] == 1)) {
+            return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16)); // compatible; :: and ::1 are not IPv4
+        }
+        if ((b[0] & 0xff) == 0x00 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b
+                && (zero(b, 4, 12) || (b[4] == 0 && b[5] == 1))) {
+            return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16));
+        }
+        if ((b[0] & 0xff) == 0x20 && (b[1] & 0xff) == 0x02) {
+            return Optional.of(java.util.Arrays.copyOfRange(b, 2, 6));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean zero(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
             if (b[i] != 0) {
                 return false;
             }
         }
-        return (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
+        return true;
     }
 
     private static String bare(String host) {

@@ -179,8 +179,17 @@ public final class Keys {
                     throw new IllegalArgumentException(name);
                 }
                 return name;
-            }, "exec's commands get PATH, HOME (the workspace) and LANG only; the server's environment variables"
-                    + " named here are passed too.").example("JAVA_HOME,GOPATH"));
+            }, "exec's commands get PATH, HOME (a fresh folder of the sandbox) and LANG only; the server's environment"
+                    + " variables named here are passed too.").example("JAVA_HOME,GOPATH"));
+    public static final Setting<String> EXEC_SANDBOX = TOOLS.add(Setting.choice("lango.tools.exec.sandbox", "bubblewrap",
+            List.of("bubblewrap", "none"), "bubblewrap: every command runs in a sandbox of its own (its own processes, the"
+                    + " system read-only, only the caller's workspace writable, no network unless lango.tools.exec.network);"
+                    + " none: commands run as the server, seeing its files, processes and network (unsafe)."));
+    public static final Setting<String> EXEC_BWRAP = TOOLS.add(Setting.text("lango.tools.exec.bwrap", null,
+            "The bubblewrap binary (Debian's package bubblewrap). Unset: bwrap on the PATH.").example("/usr/bin/bwrap"));
+    public static final Setting<Boolean> EXEC_NETWORK = TOOLS.add(Setting.bool("lango.tools.exec.network", false,
+            "Whether commands in the sandbox reach the network; a secret may then go to exec only if its binding names"
+                    + " the host *."));
 
     // ---------------------------------------------------------------------------------------------
     public static final Group ACCESS = new Group("Access", "Who may call, and what the edges let through.");
@@ -221,6 +230,10 @@ public final class Keys {
             "The audience (aud) a JWT must name; unset: any.").example("lango"));
     public static final Setting<String> JWT_ADMIN_GROUP = ACCESS.add(Setting.text("lango.auth.jwt.admin-group", "admin",
             "Members of this group (the JWT's groups claim) administer the server."));
+    public static final Setting<Boolean> JWT_LINK_TOKEN_USERS = ACCESS.add(Setting.bool("lango.auth.jwt.link-token-users",
+            false, "Whether a JWT whose user has the name of a user with an issued API token is that same person (their"
+                    + " sessions and data are one). false: a name belongs to one kind of credential; the first that uses it"
+                    + " keeps it, a JWT for a token user's name is refused and no token is issued for a JWT user's name."));
     public static final Setting<Duration> WS_AUTH_TIMEOUT = ACCESS.add(Setting.duration("lango.ws.auth-timeout",
             Duration.ofSeconds(10), Duration.ofMillis(1), NO_MAX,
             "With a token: how long /ws waits for the auth frame before it closes the socket."));

@@ -168,11 +168,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     /**
      * lango.auth.jwt.*: JWTs from the team's identity provider, signed by {@code publicKey} (PEM or a
      * JWK set) or a key of {@code jwksUrl}; the user is the upn (else preferred_username, else sub),
-     * an administrator when the groups claim holds {@code adminGroup}.
+     * an administrator when the groups claim holds {@code adminGroup}; one person with a user of an
+     * issued API token of the same name only when {@code linkTokenUsers}.
      */
     public record Jwt(String issuer, @Key("lango.auth.jwt.public-key") Optional<String> publicKey, Optional<URI> jwksUrl,
                       @Key("lango.auth.jwt.audience") Optional<String> audience,
-                      @Key("lango.auth.jwt.admin-group") String adminGroup) {
+                      @Key("lango.auth.jwt.admin-group") String adminGroup,
+                      @Key("lango.auth.jwt.link-token-users") boolean linkTokenUsers) {
     }
 
     /**
@@ -203,11 +205,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
 
     /**
      * lango.tools.*: the workspace the file tools and exec work in, and exec's switch, timeout and
-     * pass-through variables. With {@code workspacePerUser} (authentication on) a user's tools work
-     * in a folder of their own under the workspace ({@link #workspaceOf}).
+     * pass-through variables, its sandbox (the bubblewrap binary; empty: none, lango.tools.exec.sandbox=none)
+     * and whether its commands reach the network. With {@code workspacePerUser} (authentication on) a user's
+     * tools work in a folder of their own under the workspace ({@link #workspaceOf}).
      */
     public record ToolSettings(Path workspace, @Key("lango.tools.exec.enabled") boolean execEnabled, Duration execTimeout,
-                               @Key("lango.tools.exec.env") List<String> execEnv, boolean workspacePerUser) {
+                               @Key("lango.tools.exec.env") List<String> execEnv, boolean workspacePerUser,
+                               Optional<Path> execSandbox, @Key("lango.tools.exec.network") boolean execNetwork) {
 
         /** Where users' folders are, under the workspace. */
         public static final String USERS_FOLDER = "users";

@@ -179,15 +179,23 @@ public final class SettingsParser {
     private LangoSettings.Browser browser() {
         boolean enabled = get(Keys.BROWSER_ENABLED);
         Path executable = executable(Keys.BROWSER_EXECUTABLE, enabled, List.of("/usr/bin/chromium", "/usr/bin/chromium-browser",
-                "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"), "a Chromium or Chrome binary");
-        List<String> onPath = Arrays.stream(Optional.ofNullable(System.getenv("PATH")).orElse("/usr/local/bin:/usr/bin:/bin")
-                .split(java.io.File.pathSeparator)).filter(dir -> !dir.isBlank()).map(dir -> dir + "/node").toList();
-        Path node = executable(Keys.BROWSER_NODE, enabled, onPath, "the Node.js binary");
+                "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"), "a Chromium or Chrome binary", Keys.BROWSER_ENABLED);
+        Path node = executable(Keys.BROWSER_NODE, enabled, onPath("node"), "the Node.js binary", Keys.BROWSER_ENABLED);
         return bind(LangoSettings.Browser.class, "executable", executable, "node", node);
     }
 
-    /** The binary {@code setting} names, else the first of {@code candidates} that can run; checked only when needed. */
-    private Path executable(Setting<String> setting, boolean needed, List<String> candidates, String what) {
+    /** {@code name} in each folder of the PATH, in order. */
+    private static List<String> onPath(String name) {
+        return Arrays.stream(Optional.ofNullable(System.getenv("PATH")).orElse("/usr/local/bin:/usr/bin:/bin")
+                .split(java.io.File.pathSeparator)).filter(dir -> !dir.isBlank()).map(dir -> dir + "/" + name).toList();
+    }
+
+    /**
+     * The binary {@code setting} names, else the first of {@code candidates} that can run; checked only
+     * when needed (when {@code neededBy} is on).
+     */
+    private Path executable(Setting<String> setting, boolean needed, List<String> candidates, String what,
+                            Setting<Boolean> neededBy) {
         Optional<String> named = find(setting);
         if (named.isPresent()) {
             Path path = Path.of(named.get());
@@ -199,7 +207,7 @@ public final class SettingsParser {
         Optional<Path> found = candidates.stream().map(Path::of).filter(java.nio.file.Files::isExecutable).findFirst();
         if (needed && found.isEmpty()) {
             throw invalid(setting.key(), null, "the path of " + what + " (none found at " + String.join(", ", candidates)
-                    + "; " + Keys.BROWSER_ENABLED + " needs one)");
+                    + "; " + neededBy + "=true needs one)");
         }
         Path path = found.orElse(Path.of(candidates.get(0)));
         shown(setting, path.toString());
@@ -247,6 +255,7 @@ public final class SettingsParser {
             // Read all the same, so that the admin API shows every key with its value in force.
             find(Keys.JWT_AUDIENCE);
             get(Keys.JWT_ADMIN_GROUP);
+            get(Keys.JWT_LINK_TOKEN_USERS);
             if (key.isPresent() || jwks.isPresent()) {
                 throw invalid(Keys.JWT_ISSUER.key(), null, "the issuer the JWTs name (required with " + Keys.JWT_PUBLIC_KEY
                         + " or " + Keys.JWT_JWKS_URL + ")");
@@ -384,8 +393,15 @@ public final class SettingsParser {
             execTimeout = Keys.EXEC_TIMEOUT.fallback().orElseThrow();
             shown(Keys.EXEC_TIMEOUT, execTimeout.toString());
         }
+        boolean execEnabled = get(Keys.EXEC_ENABLED);
+        Optional<Path> sandbox = Optional.empty();
+        if (get(Keys.EXEC_SANDBOX).equals("bubblewrap")) {
+            sandbox = Optional.of(executable(Keys.EXEC_BWRAP, execEnabled, onPath("bwrap"), "bubblewrap's bwrap (Debian's"
+                    + " package bubblewrap: apt-get install bubblewrap; or " + Keys.EXEC_SANDBOX + "=none, which runs"
+                    + " commands unsandboxed, as the server)", Keys.EXEC_ENABLED));
+        }
         return bind(LangoSettings.ToolSettings.class, "workspace", workspace, "execTimeout", execTimeout,
-                "workspacePerUser", authenticates);
+                "workspacePerUser", authenticates, "execSandbox", sandbox);
     }
 
     private DbKind dbKind() {
@@ -421,6 +437,7 @@ public final class SettingsParser {
 
     static InvalidConfigurationException invalid(String key, String value, String accepted) {
         String shown = value == null ? "is not set" : "has the invalid value \"" + value + "\"";
-        return new InvalidConfigurationException(key + " " + shown + "; accepted: " + accepted);
+        return new InvalidConfigurationException(key + " (" + Setting.environmentVariable(key) + ") " + shown + "; accepted: "
+                + accepted);
     }
 }

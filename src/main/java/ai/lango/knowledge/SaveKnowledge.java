@@ -39,6 +39,12 @@ final class SaveKnowledge extends DeclaredTool {
         return ToolArgs.schema(properties, List.of("key", "category", "content"));
     }
 
+    /** What it writes is kept: a secret's reference stays as text. */
+    @Override
+    public boolean keepsText() {
+        return true;
+    }
+
     @Override
     public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
         String key = ToolArgs.required(args, "key").strip();
@@ -50,7 +56,7 @@ final class SaveKnowledge extends DeclaredTool {
             throw new ToolException("parameter \"key\" must be at most 255 characters");
         }
         String content = ToolArgs.required(args, "content", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
-        String owner = caller == null ? Ownership.SHARED : ownership.ownerOf(caller.userId());
+        String owner = ownership.ownerOf(caller);
         store.save(KnowledgeEntry.of(key, category, content, ToolArgs.strings(args, "tags"), ToolArgs.optional(args, "source"))
                 .ownedBy(owner));
         return Map.of("status", "saved", "key", key, "message", "Knowledge saved: " + key);

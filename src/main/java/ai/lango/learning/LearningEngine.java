@@ -42,7 +42,7 @@ public class LearningEngine {
         if (!settings.enabled()) {
             return;
         }
-        String owner = ownership.ownerOf(turn.userId());
+        String owner = ownership.ownerOf(turn.userId(), turn.admin());
         for (TurnCompleted.ToolOutcome tool : turn.tools()) {
             try {
                 observe(owner, Ownership.visibleTo(turn.userId()), tool);

@@ -39,6 +39,12 @@ final class SaveLearning extends DeclaredTool {
         return ToolArgs.schema(properties, List.of("trigger", "fix"));
     }
 
+    /** What it writes is kept: a secret's reference stays as text. */
+    @Override
+    public boolean keepsText() {
+        return true;
+    }
+
     @Override
     public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
         String trigger = ToolArgs.required(args, "trigger").strip();
@@ -52,7 +58,7 @@ final class SaveLearning extends DeclaredTool {
         String pattern = ToolArgs.optional(args, "error_pattern");
         String fix = ToolArgs.required(args, "fix", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
         String diagnosis = ToolArgs.optional(args, "diagnosis", settings.maxEntryChars(), Keys.KNOWLEDGE_MAX_ENTRY_CHARS.key());
-        store.saveFix(caller == null ? Ownership.SHARED : ownership.ownerOf(caller.userId()), trigger,
+        store.saveFix(ownership.ownerOf(caller), trigger,
                 pattern == null ? "" : ErrorPatterns.pattern(pattern), fix, diagnosis,
                 category == null ? ErrorPatterns.GENERAL : category);
         return Map.of("status", "saved", "message", "Learning saved: " + trigger);

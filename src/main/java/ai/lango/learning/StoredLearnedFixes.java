@@ -44,9 +44,9 @@ public class StoredLearnedFixes implements LearnedFixes {
     Ownership ownership;
 
     @Override
-    public void outcome(String userId, Fix fix, boolean succeeded) {
+    public void outcome(String userId, boolean admin, Fix fix, boolean succeeded) {
         // A learning counts its owner's evidence only: another user's retry cannot raise a shared fix.
-        String owner = ownership.ownerOf(userId);
+        String owner = ownership.ownerOf(userId, admin);
         if (store.get(fix.learningId()).filter(l -> l.owner().equals(owner)).isEmpty()) {
             return;
         }

@@ -26,7 +26,10 @@ final class PaymentHistory extends PaymentTool {
     Map<String, Object> run(Map<String, Object> args, Caller caller) throws Exception {
         int limit = ToolArgs.integer(args, "limit", 20, 1, 100);
         Optional<String> address = payments.wallet().address();
-        List<Map<String, Object>> rows = address.map(a -> payments.ledger().history(a, limit)).orElse(List.of()).stream()
+        // The wallet is every user's; who does not administer sees the payments of their own turns.
+        boolean everyone = caller == null || caller.admin();
+        List<Map<String, Object>> rows = address.map(a -> everyone ? payments.ledger().history(a, limit)
+                        : payments.ledger().historyOf(a, caller.userId(), limit)).orElse(List.of()).stream()
                 .map(PaymentToolset::view).toList();
         return Map.of("payments", rows, "count", rows.size());
     }

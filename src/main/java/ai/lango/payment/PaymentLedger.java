@@ -53,7 +53,7 @@ public class PaymentLedger {
      * does not (nothing stored).
      */
     public Optional<String> reserve(Payment.Kind kind, String userId, String sessionKey, String wallet, long chainId, String to,
-                                    BigInteger amount, String purpose, BigInteger maxDaily) {
+                                    BigInteger amount, String purpose, BigInteger maxDaily, boolean approved) {
         String day = today();
         ensureDay(wallet, day);
         int raised = em.createNativeQuery(RAISE)
@@ -64,12 +64,12 @@ public class PaymentLedger {
         }
         String id = UUID.randomUUID().toString();
         long now = System.currentTimeMillis();
-        em.createNativeQuery("INSERT INTO lango_payments (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL,"
-                        + " NULL, NULL, ?, ?)")
+        em.createNativeQuery("INSERT INTO lango_payments (" + COLUMNS + ", approved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                        + " NULL, NULL, NULL, NULL, ?, ?, ?)")
                 .setParameter(1, id).setParameter(2, kind.name()).setParameter(3, userId).setParameter(4, sessionKey)
                 .setParameter(5, wallet).setParameter(6, chainId).setParameter(7, to).setParameter(8, amount.longValueExact())
                 .setParameter(9, purpose).setParameter(10, day).setParameter(11, Payment.Status.RESERVED.name())
-                .setParameter(12, now).setParameter(13, now).executeUpdate();
+                .setParameter(12, now).setParameter(13, now).setParameter(14, approved).executeUpdate();
         return Optional.of(id);
     }
 
@@ -170,6 +170,23 @@ public class PaymentLedger {
     public List<Payment> history(String wallet, int limit) {
         return rows(em.createNativeQuery("SELECT " + COLUMNS + " FROM lango_payments WHERE wallet = ? ORDER BY created_at DESC")
                 .setParameter(1, wallet).setMaxResults(limit).getResultList());
+    }
+
+    /** The newest payments of {@code userId}'s turns from the wallet, at most {@code limit}. */
+    public List<Payment> historyOf(String wallet, String userId, int limit) {
+        return rows(em.createNativeQuery("SELECT " + COLUMNS + " FROM lango_payments WHERE wallet = ? AND user_id = ?"
+                + " ORDER BY created_at DESC").setParameter(1, wallet).setParameter(2, userId).setMaxResults(limit).getResultList());
+    }
+
+    /**
+     * What {@code userId}'s turns paid of {@code kind} without a person's approval since {@code since}
+     * (epoch milliseconds), failed payments left out.
+     */
+    public BigInteger unapprovedSince(String userId, Payment.Kind kind, long since) {
+        Object sum = em.createNativeQuery("SELECT COALESCE(SUM(amount_units), 0) FROM lango_payments WHERE user_id = ?"
+                        + " AND kind = ? AND approved = FALSE AND status <> 'FAILED' AND created_at >= ?")
+                .setParameter(1, userId).setParameter(2, kind.name()).setParameter(3, since).getSingleResult();
+        return BigInteger.valueOf(((Number) sum).longValue());
     }
 
     /** Payments whose outcome is not known yet, oldest first. */

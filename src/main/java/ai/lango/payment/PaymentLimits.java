@@ -15,8 +15,18 @@ public record PaymentLimits(BigInteger maxPerTx, BigInteger maxDaily, BigInteger
         public enum Kind { RUN, ASK, REFUSE }
     }
 
-    /** The decision on paying {@code amount} when {@code today} is already spent or in flight. */
+    /** The decision on paying {@code amount} when {@code today} is already spent or in flight, and nothing was paid unapproved. */
     public Decision decide(BigInteger amount, BigInteger today, boolean x402) {
+        return decide(amount, today, BigInteger.ZERO, x402);
+    }
+
+    /**
+     * The decision on paying {@code amount} when {@code today} is already spent or in flight and the
+     * user paid {@code unapproved} without a person's approval in the last 24 hours: the approval
+     * threshold holds for that sum and this payment together, so small payments cannot add up to a
+     * large one unasked.
+     */
+    public Decision decide(BigInteger amount, BigInteger today, BigInteger unapproved, boolean x402) {
         if (amount.signum() <= 0) {
             return new Decision(Decision.Kind.REFUSE, "an amount above zero is needed");
         }
@@ -30,8 +40,11 @@ public record PaymentLimits(BigInteger maxPerTx, BigInteger maxDaily, BigInteger
                     + " lango.payment.limits.max-daily (" + Usdc.format(maxDaily) + " USDC; " + Usdc.format(today)
                     + " spent or in flight, " + Usdc.format(left) + " left)");
         }
-        if (x402 ? amount.compareTo(x402MaxAutoPay) > 0 : amount.compareTo(autoApproveBelow) >= 0) {
-            return new Decision(Decision.Kind.ASK, Usdc.format(amount) + " USDC is "
+        BigInteger together = amount.add(unapproved);
+        if (x402 ? together.compareTo(x402MaxAutoPay) > 0 : together.compareTo(autoApproveBelow) >= 0) {
+            return new Decision(Decision.Kind.ASK, Usdc.format(amount) + " USDC"
+                    + (unapproved.signum() > 0 ? ", with " + Usdc.format(unapproved) + " USDC paid unapproved in the last 24"
+                    + " hours," : "") + " is "
                     + (x402 ? "above lango.payment.x402.max-auto-pay (" + Usdc.format(x402MaxAutoPay)
                     : "not below lango.payment.limits.auto-approve-below (" + Usdc.format(autoApproveBelow)) + " USDC): a person approves it");
         }

@@ -58,7 +58,7 @@ abstract class PaymentTool extends DeclaredTool {
 
     /** The wallet is every user's: a caller who may not write what is shared gets a tool error. */
     static void requireSpender(Ownership ownership, Caller caller) throws ToolException {
-        if (caller != null && caller.userId() != null && !ownership.mayWriteShared(caller.userId())) {
+        if (caller != null && caller.userId() != null && !ownership.mayWriteShared(caller.admin())) {
             throw new ToolException("the wallet is every user's: only an administrator spends from it or makes it");
         }
     }

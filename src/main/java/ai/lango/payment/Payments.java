@@ -101,29 +101,68 @@ public class Payments {
      * What the limits say of paying {@code amount} now, with today's spend so far: what decides
      * whether a call asks a person first (one the limits refuse is refused at once, without asking).
      */
-    public PaymentLimits.Decision decide(BigInteger amount, boolean x402) {
+    public PaymentLimits.Decision decide(BigInteger amount, boolean x402, String userId) {
         BigInteger today = wallet.address().map(a -> ledger.committed(a, PaymentLedger.today())).orElse(BigInteger.ZERO);
-        return limits().decide(amount, today, x402);
+        return limits().decide(amount, today, unapproved(userId, x402), x402);
     }
 
-    /** Reserves {@code amount} against today's limit, or says which limit it breaks. */
+    /** What {@code userId}'s turns paid without a person's approval in the last 24 hours, of the kind. */
+    private BigInteger unapproved(String userId, boolean x402) {
+        return userId == null ? BigInteger.ZERO : ledger.unapprovedSince(userId, x402 ? Payment.Kind.X402 : Payment.Kind.SEND,
+                System.currentTimeMillis() - UNAPPROVED_WINDOW.toMillis());
+    }
+
+    /** How far back the payments a person did not approve count towards the approval threshold. */
+    static final java.time.Duration UNAPPROVED_WINDOW = java.time.Duration.ofHours(24);
+
+    /**
+     * Refuses a recipient no payment should go to: the zero address (burnt), the token's own contract
+     * (lost), the wallet itself (a payment to nowhere that still spends the limit and the gas).
+     */
+    private void requireRecipient(String to, String from) throws PaymentException {
+        if (to.equalsIgnoreCase("0x0000000000000000000000000000000000000000")) {
+            throw new PaymentException("refused: the zero address burns what it is sent");
+        }
+        if (to.equalsIgnoreCase(settings.usdcContract())) {
+            throw new PaymentException("refused: " + to + " is the USDC contract itself; what is sent to it is lost");
+        }
+        if (to.equalsIgnoreCase(from)) {
+            throw new PaymentException("refused: " + to + " is the payment wallet itself");
+        }
+    }
+
+    /**
+     * Reserves {@code amount} against today's limit, or says which limit it breaks; {@code approved}:
+     * whether a person approved this payment.
+     */
     String reserve(Payment.Kind kind, String userId, String sessionKey, String from, String to, BigInteger amount,
-                   String purpose) throws PaymentException {
+                   String purpose, boolean approved) throws PaymentException {
+        requireRecipient(to, from);
         PaymentLimits limits = limits();
-        PaymentLimits.Decision decision = limits.decide(amount, ledger.committed(from, PaymentLedger.today()), kind == Payment.Kind.X402);
+        boolean x402 = kind == Payment.Kind.X402;
+        PaymentLimits.Decision decision = limits.decide(amount, ledger.committed(from, PaymentLedger.today()),
+                approved ? BigInteger.ZERO : unapproved(userId, x402), x402);
         if (decision.kind() == PaymentLimits.Decision.Kind.REFUSE) {
             throw new PaymentException("refused: " + decision.reason());
         }
-        return ledger.reserve(kind, userId, sessionKey, from, settings.chainId(), to, amount, purpose, limits.maxDaily())
+        if (decision.kind() == PaymentLimits.Decision.Kind.ASK && !approved) {
+            // Another unapproved payment of the user's went through since this call was let through.
+            throw new PaymentException("not paid: " + decision.reason() + "; call it again and a person will be asked");
+        }
+        return ledger.reserve(kind, userId, sessionKey, from, settings.chainId(), to, amount, purpose, limits.maxDaily(), approved)
                 .orElseThrow(() -> new PaymentException("refused: " + limits.decide(amount,
                         ledger.committed(from, PaymentLedger.today()), kind == Payment.Kind.X402).reason()));
     }
 
-    /** Sends {@code amount} of USDC to {@code to}; the payment as stored when it was mined, or as far as it got. */
-    public Payment send(String userId, String sessionKey, String to, BigInteger amount, String purpose) throws PaymentException {
+    /**
+     * Sends {@code amount} of USDC to {@code to}, approved by a person or not; the payment as stored
+     * when it was mined, or as far as it got.
+     */
+    public Payment send(String userId, String sessionKey, String to, BigInteger amount, String purpose, boolean approved)
+            throws PaymentException {
         Credentials signer = signer();
         String from = EvmAddress.checksummed(signer.getAddress());
-        String id = reserve(Payment.Kind.SEND, userId, sessionKey, from, to, amount, purpose);
+        String id = reserve(Payment.Kind.SEND, userId, sessionKey, from, to, amount, purpose, approved);
         String[] signed = new String[2];
         try {
             BigInteger pending = rpc().pendingNonce(from);
@@ -192,8 +231,8 @@ public class Payments {
      * Fetches {@code url}; on an x402 402 pays what it asks — within the limits, and above x402
      * max-auto-pay only when {@code approved} (the amount a person approved) covers it — and fetches again.
      */
-    public Fetched x402(String userId, String sessionKey, String url, String method, String body, BigInteger approved)
-            throws PaymentException {
+    public Fetched x402(String userId, String sessionKey, String url, String method, String body, BigInteger approved,
+                        boolean approvedByPerson) throws PaymentException {
         ai.lango.browser.HostPolicy.Verdict verdict = web.policy().check(url);
         if (!verdict.allowed()) {
             throw new PaymentException("refused: " + verdict.refusal());
@@ -214,7 +253,8 @@ public class Payments {
         X402.Requirement requirement = X402.choose(header, settings.chainId(), settings.usdcContract());
         Credentials signer = signer();
         String from = EvmAddress.checksummed(signer.getAddress());
-        PaymentLimits.Decision decision = limits().decide(requirement.amount(), ledger.committed(from, PaymentLedger.today()), true);
+        PaymentLimits.Decision decision = limits().decide(requirement.amount(), ledger.committed(from, PaymentLedger.today()),
+                unapproved(userId, true), true);
         if (decision.kind() == PaymentLimits.Decision.Kind.REFUSE) {
             throw new PaymentException("refused: " + decision.reason());
         }
@@ -223,7 +263,8 @@ public class Payments {
                     + ". Nothing was paid; call payment_x402_fetch again with approve_amount \"" + Usdc.format(requirement.amount())
                     + "\" and a person will be asked.");
         }
-        String id = reserve(Payment.Kind.X402, userId, sessionKey, from, requirement.payTo(), requirement.amount(), "x402: " + url);
+        String id = reserve(Payment.Kind.X402, userId, sessionKey, from, requirement.payTo(), requirement.amount(), "x402: " + url,
+                approvedByPerson);
         TransferAuthorization authorization;
         String signature;
         long validBefore;

@@ -30,9 +30,10 @@ final class SendPayment extends PaymentTool {
     }
 
     @Override
-    public boolean alwaysAsks(Map<String, Object> args) {
+    public boolean alwaysAsks(Map<String, Object> args, Caller caller) {
         try {
-            return payments.decide(Usdc.parse(args.get("amount")), false).kind() == PaymentLimits.Decision.Kind.ASK;
+            return payments.decide(Usdc.parse(args.get("amount")), false, caller == null ? null : caller.userId()).kind()
+                    == PaymentLimits.Decision.Kind.ASK;
         } catch (RuntimeException e) {
             return false; // refused as invalid when it runs
         }
@@ -45,7 +46,7 @@ final class SendPayment extends PaymentTool {
         BigInteger amount = Usdc.parse(args.get("amount"));
         String purpose = ToolArgs.required(args, "purpose", 500, "500 characters");
         Payment payment = payments.send(caller == null ? "" : String.valueOf(caller.userId()),
-                caller == null ? "" : String.valueOf(caller.sessionKey()), to, amount, purpose);
+                caller == null ? "" : String.valueOf(caller.sessionKey()), to, amount, purpose, caller != null && caller.approved());
         return PaymentToolset.view(payment);
     }
 }

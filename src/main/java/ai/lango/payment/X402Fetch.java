@@ -1,5 +1,6 @@
 package ai.lango.payment;
 
+import ai.lango.browser.HostPolicy;
 import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Safety;
@@ -37,11 +38,17 @@ final class X402Fetch extends PaymentTool {
         return ToolArgs.schema(properties, List.of("url"));
     }
 
+    /** Where the request goes: the URL's host. */
     @Override
-    public boolean alwaysAsks(Map<String, Object> args) {
+    public Optional<String> destination(Map<String, Object> args, Caller caller) {
+        return Optional.of(args.get("url") instanceof String url ? HostPolicy.destination(url).orElse("*") : "*");
+    }
+
+    @Override
+    public boolean alwaysAsks(Map<String, Object> args, Caller caller) {
         try {
-            return args.get("approve_amount") != null
-                    && payments.decide(Usdc.parse(args.get("approve_amount")), true).kind() == PaymentLimits.Decision.Kind.ASK;
+            return args.get("approve_amount") != null && payments.decide(Usdc.parse(args.get("approve_amount")), true,
+                    caller == null ? null : caller.userId()).kind() == PaymentLimits.Decision.Kind.ASK;
         } catch (RuntimeException e) {
             return false;
         }
@@ -54,7 +61,8 @@ final class X402Fetch extends PaymentTool {
         String method = Optional.ofNullable(ToolArgs.optional(args, "method")).orElse("GET").toUpperCase(Locale.ROOT);
         BigInteger approved = args.get("approve_amount") == null ? null : Usdc.parse(args.get("approve_amount"));
         Payments.Fetched fetched = payments.x402(caller == null ? "" : String.valueOf(caller.userId()),
-                caller == null ? "" : String.valueOf(caller.sessionKey()), url, method, ToolArgs.optional(args, "body"), approved);
+                caller == null ? "" : String.valueOf(caller.sessionKey()), url, method, ToolArgs.optional(args, "body"), approved,
+                caller != null && caller.approved());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("status", fetched.status());
         out.put("note", fetched.note());

@@ -29,6 +29,24 @@ public record Identity(String userId, boolean admin, boolean operator) {
         return OPERATOR_USER.equals(userId) || OPERATOR_A2A_USER.equals(userId);
     }
 
+    /**
+     * Whether a turn this caller runs as {@code user} is an administrator's (what it saves is then
+     * shared): their own turn with a credential that administers, or the operator's in its own users'
+     * sessions. An administrator acting in another user's session acts as that user.
+     */
+    public boolean administersAs(String user) {
+        return admin && (userId.equals(user) || operator && reserved(user));
+    }
+
+    /**
+     * Whether this caller answers {@code user}'s requests for approval: their own, the operator its own
+     * users', and anyone while nobody authenticates ({@code authenticates} false: every caller is then the
+     * operator). Administrator rights do not extend to deciding another user's dangerous calls.
+     */
+    public boolean answersFor(String user, boolean authenticates) {
+        return !authenticates || userId.equals(user) || operator && reserved(user);
+    }
+
     /** Whether this caller may act on {@code user}'s data: their own, or any as an administrator. */
     public boolean mayActAs(String user) {
         return admin || userId.equals(user);

@@ -60,8 +60,12 @@ public final class JwtVerifier {
         this.adminGroup = settings.adminGroup();
     }
 
-    /** Whose JWT this is, when it is a valid one. */
-    public Optional<Identity> verify(String token) {
+    /** A valid JWT: whose it is, and when it expires. */
+    public record Verified(Identity identity, java.time.Instant expires) {
+    }
+
+    /** Whose JWT this is, and until when, when it is a valid one. */
+    public Optional<Verified> verify(String token) {
         if (token == null || token.chars().filter(c -> c == '.').count() != 2) {
             return Optional.empty();
         }
@@ -73,7 +77,8 @@ public final class JwtVerifier {
                 return Optional.empty();
             }
             List<String> groups = claims.getStringListClaim("groups");
-            return Optional.of(Identity.user(user, groups != null && groups.contains(adminGroup)));
+            return Optional.of(new Verified(Identity.user(user, groups != null && groups.contains(adminGroup)),
+                    claims.getExpirationTime().toInstant()));
         } catch (ParseException | BadJOSEException | JOSEException | RuntimeException e) {
             return Optional.empty();
         }

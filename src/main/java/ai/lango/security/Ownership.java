@@ -21,20 +21,23 @@ public class Ownership {
     @Inject
     LangoSettings.Access access;
 
-    @Inject
-    UserTokenStore users;
-
-    /** Whether what {@code userId}'s turns save goes into what every user shares. */
-    public boolean mayWriteShared(String userId) {
-        if (!access.authenticates() || userId == null || Identity.reserved(userId)) {
-            return true;
-        }
-        return users.isAdmin(userId);
+    /**
+     * Whether what a turn saves goes into what every user shares: when its credential administers
+     * ({@code admin}), or nobody authenticates. Never decided by the user's name: a JWT whose subject
+     * has an administrator's name is not an administrator.
+     */
+    public boolean mayWriteShared(boolean admin) {
+        return !access.authenticates() || admin;
     }
 
     /** The owner of what {@code userId}'s turns save: {@link #SHARED} for those who administer, else the user. */
-    public String ownerOf(String userId) {
-        return mayWriteShared(userId) ? SHARED : userId;
+    public String ownerOf(String userId, boolean admin) {
+        return userId == null || mayWriteShared(admin) ? SHARED : userId;
+    }
+
+    /** The owner of what a tool's caller saves (shared without a caller). */
+    public String ownerOf(ai.lango.tool.Caller caller) {
+        return caller == null ? SHARED : ownerOf(caller.userId(), caller.admin());
     }
 
     /** The owners whose rows {@code userId}'s turns read: the shared ones and the user's own (only shared ones without a user). */

@@ -37,9 +37,7 @@ public class UserTokenStore {
 
     /** Issues (or reissues, revoking the old one) {@code userId}'s token; the token is returned once and never again. */
     public String issue(String userId, boolean admin) {
-        byte[] secret = new byte[32];
-        RANDOM.nextBytes(secret);
-        String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        String token = newToken();
         UserEntity existing = em.find(UserEntity.class, userId);
         if (existing != null) {
             em.remove(existing);
@@ -47,6 +45,42 @@ public class UserTokenStore {
         }
         em.persist(new UserEntity(userId, hash(token), admin, Instant.now()));
         return token;
+    }
+
+    /** Whether a JWT user has used the name {@code userId} (its data is then that user's). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean usedByJwt(String userId) {
+        return em.find(JwtUserEntity.class, userId) != null;
+    }
+
+    /**
+     * Notes that a JWT user uses the name {@code userId}, unless a user with an issued token has it;
+     * whether the JWT user may use it.
+     */
+    public boolean claimForJwt(String userId) {
+        if (em.find(UserEntity.class, userId) != null) {
+            return false;
+        }
+        if (em.find(JwtUserEntity.class, userId) == null) {
+            em.persist(new JwtUserEntity(userId, System.currentTimeMillis()));
+        }
+        return true;
+    }
+
+    /** Of these token hashes, the ones that still name a user (the others were revoked or reissued). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.Set<String> stillIssued(java.util.Collection<String> hashes) {
+        if (hashes.isEmpty()) {
+            return java.util.Set.of();
+        }
+        return java.util.Set.copyOf(em.createQuery("SELECT u.tokenHash FROM UserEntity u WHERE u.tokenHash IN :h", String.class)
+                .setParameter("h", java.util.List.copyOf(hashes)).getResultList());
+    }
+
+    private static String newToken() {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
     public List<User> list() {
@@ -57,13 +91,6 @@ public class UserTokenStore {
     /** Revokes the user's token; false when there was none. */
     public boolean revoke(String userId) {
         return em.createQuery("DELETE FROM UserEntity u WHERE u.userId = :id").setParameter("id", userId).executeUpdate() > 0;
-    }
-
-    /** Whether {@code userId} holds a token issued to an administrator. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public boolean isAdmin(String userId) {
-        UserEntity user = em.find(UserEntity.class, userId);
-        return user != null && user.admin();
     }
 
     /** Whose token this is, if it is one that was issued. */
@@ -80,7 +107,8 @@ public class UserTokenStore {
                 .findFirst().map(u -> Identity.user(u.userId(), u.admin()));
     }
 
-    static String hash(String token) {
+    /** The stored form of a token: its SHA-256, in hex. */
+    public static String hash(String token) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {

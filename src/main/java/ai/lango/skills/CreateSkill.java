@@ -32,6 +32,12 @@ final class CreateSkill extends SkillTool {
         return ToolArgs.schema(properties, List.of("name", "description", "body"));
     }
 
+    /** What it writes is kept: a secret's reference stays as text. */
+    @Override
+    public boolean keepsText() {
+        return true;
+    }
+
     @Override
     Map<String, Object> run(Map<String, Object> args, Caller caller) throws ToolException, SkillException {
         requireWriter(ownership, caller);

@@ -29,6 +29,13 @@ final class ImportSkill extends SkillTool {
         return ToolArgs.schema(properties, List.of("source"));
     }
 
+    /** An https or git source is fetched from its host; a path on the server is read here. */
+    @Override
+    public java.util.Optional<String> destination(Map<String, Object> args, Caller caller) {
+        return args.get("source") instanceof String source && source.contains("://")
+                ? java.util.Optional.of(ai.lango.browser.HostPolicy.destination(source).orElse("*")) : java.util.Optional.empty();
+    }
+
     @Override
     Map<String, Object> run(Map<String, Object> args, Caller caller) throws ToolException, SkillException {
         requireWriter(ownership, caller);

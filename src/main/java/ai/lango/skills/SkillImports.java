@@ -5,6 +5,8 @@ import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import ai.lango.browser.BrowserPool;
+import ai.lango.browser.HostPolicy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,6 +47,10 @@ public class SkillImports {
     @Inject
     SkillLibrary library;
 
+    /** The way out every download takes: the browser's host policy and its proxy (no redirect followed). */
+    @Inject
+    BrowserPool web;
+
     /** Imports the skill {@code source} holds; it must not exist yet unless {@code overwrite}. */
     public Skill importSkill(String source, boolean overwrite) throws SkillException {
         if (source == null || source.isBlank()) {
@@ -63,7 +69,7 @@ public class SkillImports {
             if (isGit(from)) {
                 clone(from, unpacked);
             } else if (from.startsWith("https://")) {
-                download(from, unpacked);
+                download(web, from, unpacked);
             } else if (from.matches("(?i)[a-z][a-z0-9+.-]*://.*")) {
                 throw new SkillException("source: only https:// URLs (or a git URL) are fetched, not \"" + from + "\"");
             } else {
@@ -149,9 +155,17 @@ public class SkillImports {
         }
     }
 
-    private static void download(String url, Path unpacked) throws IOException, SkillException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
+    /**
+     * The URL's body, through the same guard as the browser's pages: a host on this machine or a
+     * private network is refused unless lango.tools.browser.allowed-hosts names it, and the
+     * connection goes to the very address that was checked. A redirect is not followed.
+     */
+    private static void download(BrowserPool web, String url, Path unpacked) throws IOException, SkillException {
+        HostPolicy.Verdict verdict = web.policy().check(url);
+        if (!verdict.allowed()) {
+            throw new SkillException("refused: " + verdict.refusal());
+        }
+        HttpClient http = web.guardedHttp();
         HttpResponse<InputStream> response;
         try {
             response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).build(),
@@ -166,7 +180,9 @@ public class SkillImports {
         }
         try (InputStream body = response.body()) {
             if (response.statusCode() != 200) {
-                throw new SkillException(url + " answered HTTP " + response.statusCode());
+                throw new SkillException(url + " answered HTTP " + response.statusCode()
+                        + (response.statusCode() / 100 == 3 ? " (a redirect, which import_skill does not follow: give the URL"
+                        + " it leads to)" : ""));
             }
             byte[] bytes = body.readNBytes((int) MAX_DOWNLOAD + 1);
             if (bytes.length > MAX_DOWNLOAD) {

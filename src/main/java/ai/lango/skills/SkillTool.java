@@ -28,7 +28,7 @@ abstract class SkillTool extends DeclaredTool {
 
     /** Skills are every user's: a caller who may not write what is shared gets a tool error. */
     static void requireWriter(Ownership ownership, Caller caller) throws ToolException {
-        if (caller != null && caller.userId() != null && !ownership.mayWriteShared(caller.userId())) {
+        if (caller != null && caller.userId() != null && !ownership.mayWriteShared(caller.admin())) {
             throw new ToolException("skills are every user's: only an administrator adds them");
         }
     }

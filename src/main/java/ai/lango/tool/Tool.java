@@ -29,7 +29,7 @@ public interface Tool {
      * Whether this call waits for a person whatever the approval policy says (a payment at or above
      * its threshold): the policy, exempt tools included, cannot let it through.
      */
-    default boolean alwaysAsks(Map<String, Object> args) {
+    default boolean alwaysAsks(Map<String, Object> args, Caller caller) {
         return false;
     }
 
@@ -41,6 +41,31 @@ public interface Tool {
      * result is a JSON-friendly map. A {@link ToolException} is a clear error for the model.
      */
     Map<String, Object> call(Map<String, Object> args, Caller caller) throws Exception;
+
+    /**
+     * Whether the tool keeps the text it is given (a file, knowledge, a learning, a skill, a secret):
+     * a reference to a secret in its arguments stays as text, its value never goes in.
+     */
+    default boolean keepsText() {
+        return false;
+    }
+
+    /**
+     * Where this call sends what it is given, when the tool reaches the network: a host name or
+     * address (with ":port" when not the scheme's default), or "*" when it may be any. Empty: what it
+     * is given stays on this machine.
+     */
+    default Optional<String> destination(Map<String, Object> args, Caller caller) {
+        return Optional.empty();
+    }
+
+    /**
+     * What a person must see besides the call before approving it (exec: the files of the workspace
+     * changed since {@code since}, the session's last approved run of this tool, or ever when null).
+     */
+    default Map<String, Object> approvalNotes(Map<String, Object> args, Caller caller, java.time.Instant since) {
+        return Map.of();
+    }
 
     /** How long one call may take; empty for the runner's default. */
     default Optional<Duration> timeout() {

@@ -39,6 +39,11 @@ public final class ToolRunner {
         return run(tool, args, null);
     }
 
+    /** What the call's references stand for and where they would go; refused before anything is opened. */
+    public References.Use inspect(Tool tool, Map<String, Object> args, Caller caller) throws ToolException {
+        return references.inspect(tool, args == null ? Map.of() : args, caller);
+    }
+
     /** Runs the tool for {@code caller} (null when unknown). */
     public Map<String, Object> run(Tool tool, Map<String, Object> args, Caller caller) {
         return SecretMask.maskMap(call(tool, args, caller));
@@ -53,9 +58,9 @@ public final class ToolRunner {
         }
         Map<String, Object> resolved;
         try {
-            resolved = references.resolve(arguments, caller);
-        } catch (ToolException unknown) {
-            return error(unknown.getMessage());
+            resolved = references.resolve(tool, arguments, caller);
+        } catch (ToolException refused) {
+            return error(refused.getMessage());
         }
         Duration timeout = tool.timeout().orElse(defaultTimeout);
         Future<Map<String, Object>> call = executor.submit(() -> tool.call(resolved, caller));

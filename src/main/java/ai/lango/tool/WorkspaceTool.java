@@ -32,7 +32,12 @@ public abstract class WorkspaceTool extends DeclaredTool {
 
     @Override
     public final Map<String, Object> call(Map<String, Object> args, Caller caller) throws Exception {
-        return callIn(workspaces.apply(caller), args);
+        return callIn(workspaceOf(caller), args);
+    }
+
+    /** The workspace a call of {@code caller} acts in. */
+    protected final Workspace workspaceOf(Caller caller) {
+        return workspaces.apply(caller);
     }
 
     /** The call, in the caller's workspace. */

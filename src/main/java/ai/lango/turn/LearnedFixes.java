@@ -15,8 +15,8 @@ public interface LearnedFixes {
     /** The most confident fix known to {@code userId} (their own or shared) for the error, if any. */
     Optional<Fix> fixFor(String userId, String error);
 
-    /** {@code userId}'s turn, retried with {@code fix}, succeeded or failed again. */
-    void outcome(String userId, Fix fix, boolean succeeded);
+    /** {@code userId}'s turn (an administrator's when {@code admin}), retried with {@code fix}, succeeded or failed again. */
+    void outcome(String userId, boolean admin, Fix fix, boolean succeeded);
 
     LearnedFixes NONE = new LearnedFixes() {
         @Override
@@ -25,7 +25,7 @@ public interface LearnedFixes {
         }
 
         @Override
-        public void outcome(String userId, Fix fix, boolean succeeded) {
+        public void outcome(String userId, boolean admin, Fix fix, boolean succeeded) {
         }
     };
 }

@@ -8,10 +8,11 @@ import java.util.Optional;
 /**
  * Fired once after every turn, stored or failed, with what the turn did: observed asynchronously,
  * off the request path, by whatever learns from turns (memory, the learning engine). By the time it
- * fires, everything the turn stored is committed.
+ * fires, everything the turn stored is committed. {@code admin}: whether the turn's credential
+ * administers ({@link TurnRequest#admin()}).
  */
-public record TurnCompleted(String userId, String sessionKey, String message, String answer, Optional<String> error,
-                            List<ToolOutcome> tools, Instant at) {
+public record TurnCompleted(String userId, boolean admin, String sessionKey, String message, String answer,
+                            Optional<String> error, List<ToolOutcome> tools, Instant at) {
 
     public TurnCompleted {
         tools = List.copyOf(tools);

@@ -29,10 +29,12 @@ public sealed interface TurnEvent {
 
     /**
      * A tool call waits for a person: {@code approvalId} is what they answer, {@code args} are the
-     * call's arguments with secrets masked. The turn ends here and resumes with the answer.
+     * call's arguments with secrets masked, {@code notes} what the person must see besides (the secrets the
+     * call carries and where they go, the files changed since the last approved command). The turn ends here
+     * and resumes with the answer.
      */
     record ApprovalRequest(String agent, String approvalId, String tool, Map<String, Object> args, String safety,
-                           String expiresAt) implements TurnEvent {
+                           String expiresAt, Map<String, Object> notes) implements TurnEvent {
     }
 
     /** {@code agent} handed the turn to {@code to}. */

@@ -33,6 +33,15 @@ public class SecretEntity {
     @Column(name = "public_key")
     String publicKey;
 
+    @Column(name = "hosts")
+    String hosts;
+
+    @Column(name = "tools")
+    String tools;
+
+    @Column(name = "users")
+    String users;
+
     @Column(name = "created_at", nullable = false)
     long createdAt;
 
@@ -52,6 +61,18 @@ public class SecretEntity {
         this.publicKey = publicKey;
         this.createdAt = now;
         this.updatedAt = now;
+    }
+
+    /** A secret's binding, NULL columns for the defaults. */
+    void bind(VaultEntry.Binding binding) {
+        VaultEntry.Binding given = binding == null ? VaultEntry.Binding.DEFAULT : binding;
+        this.hosts = given.hosts().isEmpty() ? null : String.join(",", given.hosts());
+        this.tools = given.tools().equals(VaultEntry.Binding.DEFAULT_TOOLS) ? null : String.join(",", given.tools());
+        this.users = given.users().isEmpty() ? null : String.join(",", given.users());
+    }
+
+    private static java.util.List<String> list(String joined, java.util.List<String> fallback) {
+        return joined == null ? fallback : joined.isEmpty() ? java.util.List.of() : java.util.List.of(joined.split(","));
     }
 
     /** A new value (and, for a key, its algorithm and public half) in place of the old. */
@@ -76,6 +97,8 @@ public class SecretEntity {
 
     /** What may be shown of it: never the value. */
     VaultEntry view() {
-        return new VaultEntry(key(), algorithm, publicKey, Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt));
+        return new VaultEntry(key(), algorithm, publicKey, Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt),
+                new VaultEntry.Binding(list(hosts, java.util.List.of()), list(tools, VaultEntry.Binding.DEFAULT_TOOLS),
+                        list(users, java.util.List.of())));
     }
 }

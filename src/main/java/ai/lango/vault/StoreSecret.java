@@ -29,6 +29,12 @@ final class StoreSecret extends DeclaredTool {
         return ToolArgs.schema(properties, List.of("name", "value"));
     }
 
+    /** What it writes is kept: a secret's reference stays as text. */
+    @Override
+    public boolean keepsText() {
+        return true;
+    }
+
     @Override
     public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
         String name = SecretsToolset.secretName(args);
@@ -36,7 +42,7 @@ final class StoreSecret extends DeclaredTool {
         if (value.length() > Vault.MAX_VALUE_CHARS) {
             throw new ToolException("parameter \"value\" must be at most " + Vault.MAX_VALUE_CHARS + " characters");
         }
-        boolean created = vault.store(vault.ownerOf(caller), name, value);
+        boolean created = vault.store(vault.ownerOf(caller), name, value, null);
         return Map.of("status", created ? "stored" : "replaced", "name", name, "reference", SecretReferences.reference(name));
     }
 }

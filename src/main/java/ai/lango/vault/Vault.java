@@ -119,22 +119,36 @@ public class Vault {
         return VaultCrypto.open(dataKey, VaultCrypto.unbase64(entity.sealed()), entity.key().associatedData());
     }
 
-    /** Stores {@code value} as the secret {@code name} of {@code owner}; whether it was new. Masked from now on. */
-    public boolean store(String owner, String name, String value) {
+    /**
+     * Stores {@code value} as the secret {@code name} of {@code owner}, bound to where it may go (null:
+     * where it was bound, or the default for a new one); whether it was new. Masked from now on.
+     */
+    public boolean store(String owner, String name, String value, VaultEntry.Binding binding) {
         requireName(name);
         if (value == null || value.isEmpty() || value.length() > MAX_VALUE_CHARS) {
             throw new IllegalArgumentException("a secret's value has 1 to " + MAX_VALUE_CHARS + " characters");
         }
         boolean created = put(new VaultEntry.Id(owner, VaultEntry.Kind.SECRET, name), null,
-                value.getBytes(StandardCharsets.UTF_8), null);
+                value.getBytes(StandardCharsets.UTF_8), null, binding);
         refresh();
         return created;
+    }
+
+    /** The entry (name, owner, binding; never the value) of the first of {@code owners} with a secret {@code name}. */
+    public Optional<VaultEntry> secret(List<String> owners, String name) {
+        for (String owner : owners) {
+            Optional<SecretEntity> entity = rows.find(new VaultEntry.Id(owner, VaultEntry.Kind.SECRET, name));
+            if (entity.isPresent()) {
+                return Optional.of(entity.get().view());
+            }
+        }
+        return Optional.empty();
     }
 
     /** Stores a key's secret material (sealed) and its public half; whether it was new. */
     boolean putKey(String owner, String name, String algorithm, byte[] material, String publicKey) {
         requireName(name);
-        return put(new VaultEntry.Id(owner, VaultEntry.Kind.KEY, name), algorithm, material, publicKey);
+        return put(new VaultEntry.Id(owner, VaultEntry.Kind.KEY, name), algorithm, material, publicKey, null);
     }
 
     /** A payment wallet's private key and its address. */
@@ -148,7 +162,7 @@ public class Vault {
     /** Stores a payment wallet's private key (sealed, every user's) with its address; whether it was new. */
     public boolean storeWalletKey(String name, byte[] privateKey, String address) {
         requireName(name);
-        return put(new VaultEntry.Id(Ownership.SHARED, VaultEntry.Kind.WALLET, name), "secp256k1", privateKey, address);
+        return put(new VaultEntry.Id(Ownership.SHARED, VaultEntry.Kind.WALLET, name), "secp256k1", privateKey, address, null);
     }
 
     /** A payment wallet's key, decrypted, when there is one. */
@@ -157,13 +171,13 @@ public class Vault {
                 .map(opened -> new WalletKey(opened.entry().publicKey(), opened.value()));
     }
 
-    private boolean put(VaultEntry.Id id, String algorithm, byte[] plaintext, String publicKey) {
+    private boolean put(VaultEntry.Id id, String algorithm, byte[] plaintext, String publicKey, VaultEntry.Binding binding) {
         String sealed = VaultCrypto.base64(VaultCrypto.seal(dataKey, plaintext, id.associatedData()));
         try {
-            return rows.put(id, algorithm, sealed, publicKey);
+            return rows.put(id, algorithm, sealed, publicKey, binding);
         } catch (RuntimeException raced) {
             // Another server stored the same name at the same moment: replace what it stored.
-            return rows.put(id, algorithm, sealed, publicKey);
+            return rows.put(id, algorithm, sealed, publicKey, binding);
         }
     }
 
@@ -199,7 +213,7 @@ public class Vault {
 
     /** Whose are the secrets and keys a tool call stores: its user's (the shared ones for those who administer, and with no user). */
     String ownerOf(Caller caller) {
-        return ownership.ownerOf(caller == null ? null : caller.userId());
+        return ownership.ownerOf(caller);
     }
 
     /** Whose secrets {@code owner}'s tools use, in the order a name is looked up: the owner's own, then the shared ones. */

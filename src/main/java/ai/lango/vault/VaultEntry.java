@@ -2,10 +2,34 @@ package ai.lango.vault;
 
 import ai.lango.security.Ownership;
 import java.time.Instant;
+import java.util.List;
 import java.util.regex.Pattern;
 
-/** What may be shown of a secret or key: its name, whose it is, its dates (and a key's algorithm and public key); never the value. */
-public record VaultEntry(Id id, String algorithm, String publicKey, Instant created, Instant updated) {
+/**
+ * What may be shown of a secret or key: its name, whose it is, its dates (and a key's algorithm and
+ * public key, a secret's binding); never the value.
+ */
+public record VaultEntry(Id id, String algorithm, String publicKey, Instant created, Instant updated, Binding binding) {
+
+    /**
+     * Where a secret's value may go: the hosts a tool that reaches the network may send it to (a name or
+     * address, with an optional :port, or *.domain; "*" any), the tools that may use it, and, of a shared
+     * secret, the users who may besides administrators.
+     */
+    public record Binding(List<String> hosts, List<String> tools, List<String> users) {
+
+        /** The tools a secret goes to when its binding names none: commands, and typing into a page. */
+        public static final List<String> DEFAULT_TOOLS = List.of("exec", "browser_type");
+
+        /** No host, the default tools, administrators alone. */
+        public static final Binding DEFAULT = new Binding(List.of(), DEFAULT_TOOLS, List.of());
+
+        public Binding {
+            hosts = List.copyOf(hosts);
+            tools = List.copyOf(tools);
+            users = List.copyOf(users);
+        }
+    }
 
     /** A name as {@code {{secret:NAME}}} and {@code [SECRET:NAME]} carry it. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");

@@ -56,14 +56,23 @@ class VaultRows {
                 .setParameter("o", owners).setParameter("k", kind.name()).getResultList().stream().map(SecretEntity::view).toList();
     }
 
-    /** Stores (or replaces) an entry; whether it was new. */
-    boolean put(VaultEntry.Id id, String algorithm, String sealed, String publicKey) {
+    /**
+     * Stores (or replaces) an entry, with a secret's binding (null: the one it has, the default for a
+     * new one; a key has none); whether it was new.
+     */
+    boolean put(VaultEntry.Id id, String algorithm, String sealed, String publicKey, VaultEntry.Binding binding) {
         long now = System.currentTimeMillis();
         Optional<SecretEntity> existing = find(id);
+        SecretEntity entity = existing.orElseGet(() -> new SecretEntity(UUID.randomUUID().toString(), id, algorithm, sealed,
+                publicKey, now));
         if (existing.isPresent()) {
-            existing.get().replace(algorithm, sealed, publicKey, now);
-        } else {
-            em.persist(new SecretEntity(UUID.randomUUID().toString(), id, algorithm, sealed, publicKey, now));
+            entity.replace(algorithm, sealed, publicKey, now);
+        }
+        if (binding != null || existing.isEmpty()) {
+            entity.bind(binding);
+        }
+        if (existing.isEmpty()) {
+            em.persist(entity);
         }
         bump();
         em.flush();

@@ -56,7 +56,7 @@ class AgentInitializationTest {
 
         assertTrue(service.agents().isEmpty());
         TurnFailedException error = assertThrows(TurnFailedException.class,
-                () -> service.await(service.chat(new TurnRequest("user", "s", "hello", false), e -> { })));
+                () -> service.await(service.chat(new TurnRequest("user", true, "s", "hello", false), e -> { })));
         assertEquals("no model provider is configured: set lango.provider (openai, anthropic, gemini, ollama), "
                 + "lango.model and lango.providers.<id>.api-key", error.getMessage());
     }

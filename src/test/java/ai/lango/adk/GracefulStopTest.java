@@ -78,7 +78,7 @@ class GracefulStopTest {
     /** A turn whose model call the fake server has received (so the user message is stored). */
     private CompletableFuture<String> turnWaitingForTheModel(String session, Reply reply) throws InterruptedException {
         fake.enqueue(reply);
-        CompletableFuture<String> turn = service.chat(new TurnRequest("user", session, "hello", true), e -> { });
+        CompletableFuture<String> turn = service.chat(new TurnRequest("user", true, session, "hello", true), e -> { });
         for (int i = 0; i < 500 && fake.requests().isEmpty(); i++) {
             Thread.sleep(10);
         }
@@ -91,7 +91,7 @@ class GracefulStopTest {
         service.drain(Duration.ofSeconds(1));
 
         ExecutionException refused = assertThrows(ExecutionException.class,
-                () -> service.chat(new TurnRequest("user", "s", "hello", true), e -> { }).get(5, TimeUnit.SECONDS));
+                () -> service.chat(new TurnRequest("user", true, "s", "hello", true), e -> { }).get(5, TimeUnit.SECONDS));
         assertEquals(AgentService.STOPPING, refused.getCause().getMessage());
         assertTrue(fake.requests().isEmpty(), "no model was called");
     }

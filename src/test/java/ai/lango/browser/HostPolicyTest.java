@@ -66,6 +66,26 @@ class HostPolicyTest {
     }
 
     @Test
+    void ipv6FormsThatEmbedAnInternalIpv4AddressAreRefusedAsThatAddress() {
+        for (String url : List.of("http://[::ffff:127.0.0.1]/", "http://[::ffff:7f00:1]/", "http://[::127.0.0.1]/",
+                "http://[::7f00:1]/", "http://[64:ff9b::127.0.0.1]/", "http://[64:ff9b::a9fe:a9fe]/",
+                "http://[64:ff9b:1::10.0.0.1]/", "http://[2002:7f00:1::]/", "http://[2002:a9fe:a9fe::1]/",
+                "http://[::ffff:169.254.169.254]/", "http://[::ffff:10.1.2.3]/")) {
+            HostPolicy.Verdict verdict = DEFAULT.check(url);
+            assertFalse(verdict.allowed(), url);
+        }
+        assertTrue(DEFAULT.check("http://[::ffff:93.184.215.14]/").allowed(), "a public IPv4 address in IPv6 form stays open");
+        assertTrue(DEFAULT.check("http://[2606:2800:220:1::]/").allowed());
+    }
+
+    @Test
+    void theIetfProtocolAndDocumentationNetworksAreRefused() {
+        for (String url : List.of("http://192.0.0.8/", "http://192.0.0.170/", "http://192.0.2.1/", "http://[::ffff:192.0.2.10]/")) {
+            assertFalse(DEFAULT.check(url).allowed(), url);
+        }
+    }
+
+    @Test
     void cloudMetadataIsRefusedByAddressAndByAName() {
         HostPolicy.Verdict direct = DEFAULT.check("http://169.254.169.254/latest/meta-data/");
         assertFalse(direct.allowed());

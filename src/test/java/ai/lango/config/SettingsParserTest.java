@@ -37,17 +37,17 @@ class SettingsParserTest {
     @Test
     void negativePortStopsTheStartNamingKeyAndAcceptedValues() {
         String message = error(Map.of("lango.http.port", "-1"));
-        assertEquals("lango.http.port has the invalid value \"-1\"; accepted: an integer from 1 to 65535", message);
+        assertEquals("lango.http.port (LANGO_HTTP_PORT) has the invalid value \"-1\"; accepted: an integer from 1 to 65535", message);
     }
 
     @Test
     void nonNumericTokenBudgetIsRefused() {
-        assertTrue(error(Map.of("lango.agent.token-budget", "lots")).startsWith("lango.agent.token-budget has the invalid value \"lots\""));
+        assertTrue(error(Map.of("lango.agent.token-budget", "lots")).startsWith("lango.agent.token-budget (LANGO_AGENT_TOKEN_BUDGET) has the invalid value \"lots\""));
     }
 
     @Test
     void unknownDatabaseKindIsRefused() {
-        assertEquals("lango.db.kind has the invalid value \"mysql\"; accepted: hsqldb or postgresql",
+        assertEquals("lango.db.kind (LANGO_DB_KIND) has the invalid value \"mysql\"; accepted: hsqldb or postgresql",
                 error(Map.of("lango.db.kind", "mysql")));
     }
 
@@ -55,20 +55,20 @@ class SettingsParserTest {
     void shutdownGraceDefaultsToThirtySecondsAndIsBoundedByFiveMinutes() {
         assertEquals(Duration.ofSeconds(30), parse(Map.of()).agent().shutdownGrace());
         assertEquals(Duration.ofSeconds(5), parse(Map.of("lango.agent.shutdown-grace", "PT5S")).agent().shutdownGrace());
-        assertEquals("lango.agent.shutdown-grace has the invalid value \"PT6M\"; accepted: an ISO-8601 duration from PT0S to PT5M",
+        assertEquals("lango.agent.shutdown-grace (LANGO_AGENT_SHUTDOWN_GRACE) has the invalid value \"PT6M\"; accepted: an ISO-8601 duration from PT0S to PT5M",
                 error(Map.of("lango.agent.shutdown-grace", "PT6M")));
     }
 
     @Test
     void retiredH2KindIsRefusedSayingWhatToDoInstead() {
         String message = error(Map.of("lango.db.kind", "h2"));
-        assertTrue(message.startsWith("lango.db.kind has the invalid value \"h2\"; accepted: hsqldb or postgresql"), message);
+        assertTrue(message.startsWith("lango.db.kind (LANGO_DB_KIND) has the invalid value \"h2\"; accepted: hsqldb or postgresql"), message);
         assertTrue(message.contains("imports what h2 kept in <data dir>/db/lango.mv.db"), message);
     }
 
     @Test
     void postgresqlNeedsAPostgresqlUrl() {
-        assertTrue(error(Map.of("lango.db.kind", "postgresql")).startsWith("lango.db.url is not set"));
+        assertTrue(error(Map.of("lango.db.kind", "postgresql")).startsWith("lango.db.url (LANGO_DB_URL) is not set"));
         assertTrue(error(Map.of("lango.db.kind", "postgresql", "lango.db.url", "jdbc:h2:mem:x"))
                 .contains("jdbc:postgresql:"));
         LangoSettings pg = parse(Map.of("lango.db.kind", "POSTGRESQL", "lango.db.url", "jdbc:postgresql://db/lango"));
@@ -77,7 +77,7 @@ class SettingsParserTest {
 
     @Test
     void malformedSessionTtlIsRefused() {
-        assertTrue(error(Map.of("lango.session.ttl", "3 days")).startsWith("lango.session.ttl has the invalid value \"3 days\""));
+        assertTrue(error(Map.of("lango.session.ttl", "3 days")).startsWith("lango.session.ttl (LANGO_SESSION_TTL) has the invalid value \"3 days\""));
         assertEquals(Duration.ofDays(7), parse(Map.of("lango.session.ttl", "P7D")).sessions().ttl());
     }
 
@@ -90,7 +90,7 @@ class SettingsParserTest {
     void dataDirInsideTheServerDirectoryIsRefused() {
         String message = assertThrows(InvalidConfigurationException.class, () -> SettingsParser.requireOutside(
                 Path.of("/opt/wlp/usr/servers/lango/data"), Path.of("/opt/wlp/usr/servers/lango"))).getMessage();
-        assertTrue(message.startsWith("lango.data.dir has the invalid value"), message);
+        assertTrue(message.startsWith("lango.data.dir (LANGO_DATA_DIR) has the invalid value"), message);
         SettingsParser.requireOutside(Path.of("/home/ann/.lango"), Path.of("/opt/wlp/usr/servers/lango"));
     }
 
@@ -104,7 +104,7 @@ class SettingsParserTest {
 
     @Test
     void unknownProviderIsRefusedNamingTheAcceptedOnes() {
-        assertEquals("lango.provider has the invalid value \"openia\"; accepted: openai, anthropic, gemini, ollama",
+        assertEquals("lango.provider (LANGO_PROVIDER) has the invalid value \"openia\"; accepted: openai, anthropic, gemini, ollama",
                 error(Map.of("lango.provider", "openia")));
     }
 
@@ -174,7 +174,7 @@ class SettingsParserTest {
     @Test
     void a2aEnabledMustBeTrueOrFalse() {
         assertTrue(parse(Map.of("lango.a2a.enabled", "TRUE")).a2a().enabled());
-        assertEquals("lango.a2a.enabled has the invalid value \"on\"; accepted: true or false",
+        assertEquals("lango.a2a.enabled (LANGO_A2A_ENABLED) has the invalid value \"on\"; accepted: true or false",
                 error(Map.of("lango.a2a.enabled", "on")));
     }
 
@@ -191,7 +191,7 @@ class SettingsParserTest {
     @Test
     void remoteAgentWithoutAnEqualsSignIsRefusedNamingKeyValueAndFormat() {
         String message = error(Map.of("lango.a2a.remote-agents", "http://127.0.0.1:9090/.well-known/agent.json"));
-        assertEquals("lango.a2a.remote-agents has the invalid value \"http://127.0.0.1:9090/.well-known/agent.json\";"
+        assertEquals("lango.a2a.remote-agents (LANGO_A2A_REMOTE_AGENTS) has the invalid value \"http://127.0.0.1:9090/.well-known/agent.json\";"
                 + " accepted: a comma-separated list of name=agentCardUrl pairs, such as"
                 + " helper=http://127.0.0.1:9090/.well-known/agent.json", message);
     }
@@ -200,7 +200,7 @@ class SettingsParserTest {
     void remoteAgentNameMustBeAnAgentIdentifier() {
         for (String name : new String[] {"", "my agent", "agent.v2", "héllo"}) {
             String message = error(Map.of("lango.a2a.remote-agents", name + "=http://127.0.0.1:9090/card"));
-            assertTrue(message.startsWith("lango.a2a.remote-agents has the invalid value \"" + name + "=http://127.0.0.1:9090/card\""),
+            assertTrue(message.startsWith("lango.a2a.remote-agents (LANGO_A2A_REMOTE_AGENTS) has the invalid value \"" + name + "=http://127.0.0.1:9090/card\""),
                     message);
             assertTrue(message.contains("letters, digits, '-' and '_'"), message);
         }
@@ -210,7 +210,7 @@ class SettingsParserTest {
     void remoteAgentUrlMustBeAbsoluteHttpOrHttps() {
         for (String url : new String[] {"ftp://host/card", "/.well-known/agent.json", "http://", "not a url", ""}) {
             String message = error(Map.of("lango.a2a.remote-agents", "helper=" + url));
-            assertTrue(message.startsWith("lango.a2a.remote-agents has the invalid value \"helper=" + url + "\""), message);
+            assertTrue(message.startsWith("lango.a2a.remote-agents (LANGO_A2A_REMOTE_AGENTS) has the invalid value \"helper=" + url + "\""), message);
             assertTrue(message.contains("absolute http:// or https:// URLs"), message);
         }
     }
@@ -228,7 +228,7 @@ class SettingsParserTest {
         assertTrue(parse(Map.of()).tools().execEnv().isEmpty());
         for (String name : new String[] {"LANGO_PROVIDERS_OPENAI_API_KEY", "lango_auth_token", "A-B", "1X"}) {
             String message = error(Map.of("lango.tools.exec.env", name));
-            assertTrue(message.startsWith("lango.tools.exec.env has the invalid value \"" + name + "\""), message);
+            assertTrue(message.startsWith("lango.tools.exec.env (LANGO_TOOLS_EXEC_ENV) has the invalid value \"" + name + "\""), message);
         }
     }
 
@@ -239,7 +239,7 @@ class SettingsParserTest {
         assertEquals(512 * 1024, parse(Map.of("lango.http.max-body", "512KiB")).access().maxBody());
         assertEquals(4L * 1024 * 1024, parse(Map.of("lango.http.max-body", "4MiB")).access().maxBody());
         for (String bad : new String[] {"-1", "1GB", "lots", "100", "99999MiB"}) {
-            assertTrue(error(Map.of("lango.http.max-body", bad)).startsWith("lango.http.max-body has the invalid value"), bad);
+            assertTrue(error(Map.of("lango.http.max-body", bad)).startsWith("lango.http.max-body (LANGO_HTTP_MAX_BODY) has the invalid value"), bad);
         }
     }
 
@@ -247,7 +247,7 @@ class SettingsParserTest {
     void allowedHostsAreHostNamesOrAStar() {
         assertEquals(java.util.List.of("chat.example.com", "192.0.2.10", "[::1]"),
                 parse(Map.of("lango.http.allowed-hosts", "Chat.Example.com, 192.0.2.10,[::1]")).access().allowedHosts());
-        assertTrue(error(Map.of("lango.http.allowed-hosts", "http://x.example")).startsWith("lango.http.allowed-hosts has the invalid value"));
+        assertTrue(error(Map.of("lango.http.allowed-hosts", "http://x.example")).startsWith("lango.http.allowed-hosts (LANGO_HTTP_ALLOWED_HOSTS) has the invalid value"));
         assertTrue(error(Map.of("lango.http.allowed-hosts", "x.example:8080")).contains("without a port"));
     }
 
@@ -255,7 +255,7 @@ class SettingsParserTest {
     void authTimeoutIsAPositiveDuration() {
         assertEquals(Duration.ofSeconds(10), parse(Map.of()).access().authTimeout());
         assertEquals(Duration.ofSeconds(2), parse(Map.of("lango.ws.auth-timeout", "PT2S")).access().authTimeout());
-        assertTrue(error(Map.of("lango.ws.auth-timeout", "PT0S")).startsWith("lango.ws.auth-timeout has the invalid value"));
+        assertTrue(error(Map.of("lango.ws.auth-timeout", "PT0S")).startsWith("lango.ws.auth-timeout (LANGO_WS_AUTH_TIMEOUT) has the invalid value"));
     }
 
     @Test
@@ -319,7 +319,7 @@ class SettingsParserTest {
         assertEquals(LangoSettings.Payment.BASE_SEPOLIA_USDC, settings.payment().usdcContract());
         assertTrue(settings.secrets().containsValue("https://base-sepolia.example/v2/key-abc123"));
         assertFalse(settings.toString().contains("key-abc123"), settings.toString());
-        assertTrue(error(Map.of("lango.payment.limits.max-daily", "1e3")).startsWith("lango.payment.limits.max-daily has the"
+        assertTrue(error(Map.of("lango.payment.limits.max-daily", "1e3")).startsWith("lango.payment.limits.max-daily (LANGO_PAYMENT_LIMITS_MAX_DAILY) has the"
                 + " invalid value \"1e3\""));
         assertTrue(error(Map.of("lango.payment.limits.max-per-tx", "0.0000001")).contains("at most 6 places"));
         assertTrue(error(Map.of("lango.payment.enabled", "true", "lango.payment.rpc-url", "http://x:8545", "lango.payment.chain-id",

@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URI;
 import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,10 +31,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class ApprovalIT extends FakeLlmIT {
 
-    private static final String OPERATOR = "op-approval-" + "0123456789abcdef";
+    static final String OPERATOR = "op-approval-" + "0123456789abcdef";
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** The deployment of these tests, and of AttackerIT's, which runs next on it. */
     @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-approval.war"), "lango.auth.token=" + OPERATOR + "\n"
@@ -49,20 +46,16 @@ class ApprovalIT extends FakeLlmIT {
     @ArquillianResource
     URL base;
 
+    private ItCallers callers() {
+        return new ItCallers(base, OPERATOR);
+    }
+
     private HttpResponse<String> call(String method, String path, String credential, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        request.header("Authorization", "Bearer " + credential);
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return callers().call(method, path, credential, body);
     }
 
     private String issue(String userId) throws Exception {
-        HttpResponse<String> issued = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + userId + "\"}");
-        assertEquals(201, issued.statusCode(), issued.body());
-        return TestJson.MAPPER.readTree(issued.body()).path("token").asText();
+        return callers().issue(userId, false);
     }
 
     /** The model asks to run a command that counts its own runs in {@code file}. */
@@ -71,29 +64,16 @@ class ApprovalIT extends FakeLlmIT {
     }
 
     private ItSocket socket(String token) throws Exception {
-        ItSocket socket = ItSocket.connect(base);
-        socket.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
-        assertEquals("auth.ok", socket.next().path("event").asText());
-        return socket;
+        return callers().socket(token);
     }
 
     /** Frames until the named event; returns it (its payload). */
-    private JsonNode until(ItSocket socket, String event, List<JsonNode> seen) throws InterruptedException {
-        while (true) {
-            JsonNode frame = socket.next();
-            seen.add(frame);
-            if ("event".equals(frame.path("type").asText()) && event.equals(frame.path("event").asText())) {
-                return frame.path("payload");
-            }
-            assertFalse("response".equals(frame.path("type").asText()) && "c1".equals(frame.path("id").asText()),
-                    "the chat.message got its response before " + event + ": " + seen + "; the model was asked: "
-                            + fake.requests().stream().map(r -> r.body().substring(Math.max(0, r.body().length() - 600))).toList());
-        }
+    private static JsonNode until(ItSocket socket, String event, List<JsonNode> seen) throws InterruptedException {
+        return ItCallers.until(socket, event, "c1", seen);
     }
 
     private static String answer(String id, String approvalId, boolean approved) {
-        return "{\"type\":\"request\",\"id\":\"" + id + "\",\"method\":\"approval.response\",\"params\":{\"approvalId\":\""
-                + approvalId + "\",\"approved\":" + approved + "}}";
+        return ItCallers.answer(id, approvalId, approved);
     }
 
     /** Frames until the responses to every one of the request ids have come, by id; {@code frames} gets them all. */
@@ -332,9 +312,7 @@ class ApprovalIT extends FakeLlmIT {
     }
 
     private static String confirm(String user, String session, String confirmationId, boolean confirmed) {
-        return "{\"appName\":\"lango\",\"userId\":\"" + user + "\",\"sessionId\":\"" + session + "\",\"newMessage\":{\"role\":\"user\","
-                + "\"parts\":[{\"functionResponse\":{\"id\":\"" + confirmationId + "\",\"name\":\"adk_request_confirmation\","
-                + "\"response\":{\"confirmed\":" + confirmed + "}}}]}}";
+        return ItCallers.confirm(user, session, confirmationId, confirmed);
     }
 
     @Test

@@ -220,6 +220,32 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    void aSecretGoesOnlyToTheHostAndToolItIsBoundToAndNeverIntoAUrl() throws Exception {
+        String name = "it-site-" + UUID.randomUUID().toString().substring(0, 8);
+        String value = "site-password-" + UUID.randomUUID();
+        assertEquals(201, call("PUT", "api/admin/secrets/" + name, "{\"value\":\"" + value + "\"}").statusCode());
+        String reference = "{{secret:" + name + "}}";
+
+        JsonNode inUrl = tool("browser_navigate", "{\"url\":\"http://127.0.0.1:" + CANARY.getAddress().getPort() + "/page?k="
+                + reference + "\"}");
+        assertTrue(inUrl.path("error").asText().contains("never goes into a URL"), inUrl.toString());
+        JsonNode home = tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
+        JsonNode unbound = tool("browser_type", "{\"target\":\"" + ref(home, "textbox", "Query") + "\",\"text\":\"" + reference
+                + "\",\"submit\":true}");
+        assertTrue(unbound.path("error").asText().contains("may be sent to no host"), "bound to no host: " + unbound);
+
+        assertEquals(200, call("PUT", "api/admin/secrets/" + name, "{\"value\":\"" + value + "\",\"hosts\":[\"127.0.0.1:"
+                + PAGES.getAddress().getPort() + "\"],\"tools\":[\"browser_type\"]}").statusCode());
+        home = tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
+        JsonNode typed = tool("browser_type", "{\"target\":\"" + ref(home, "textbox", "Query") + "\",\"text\":\"" + reference
+                + "\",\"submit\":true}");
+        assertTrue(typed.path("url").asText().startsWith(pages("/search?q=")), "typed where it is bound: " + typed);
+        assertFalse(typed.toString().contains(value), "the page's answer is masked: " + typed);
+        assertTrue(CANARY_HITS.stream().noneMatch(hit -> hit.contains(value) || hit.contains("secret")),
+                "the canary never got the value: " + CANARY_HITS);
+    }
+
+    @Test
     void theServerItselfTheMetadataAddressAndARedirectToARefusedHostStayRefused() throws Exception {
         String own = tool("browser_navigate", "{\"url\":\"" + base + "api/admin/users\"}").path("error").asText();
         assertTrue(own.contains("refused") && own.contains("loopback"), own);

@@ -55,7 +55,7 @@ class ChatIT extends FakeLlmIT {
     }
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
+        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
     }
 
     @Test

@@ -74,7 +74,7 @@ class GraphIT extends FakeLlmIT {
     Event<MemoryCleared> memoryCleared;
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
+        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
     }
 
     private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {

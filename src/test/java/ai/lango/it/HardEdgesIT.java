@@ -19,6 +19,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -84,6 +86,56 @@ class HardEdgesIT {
                 assertEquals(413, ItRaw.status(head), endpoint + ": " + head);
                 assertTrue(raw.rest().contains("\"body_too_large\""), endpoint);
             }
+        }
+    }
+
+    @Test
+    @RunAsClient
+    void aBodyDeclaredBeyondWhatAnyServerAcceptsIsRefusedAndItsConnectionClosedAtOnce() throws Exception {
+        try (ItRaw raw = new ItRaw(base)) {
+            raw.write("POST " + path() + "api/run HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + 4L * 1024 * MIB + "\r\n\r\n");
+            raw.write(new byte[64 * 1024]);
+            long started = System.nanoTime();
+            assertEquals(413, ItRaw.status(raw.head()));
+            raw.rest();
+            assertEquals(-1, raw.in.read(), "closed, not waiting for the other 4 GiB");
+            assertTrue(System.nanoTime() - started < 5_000_000_000L);
+        }
+    }
+
+    @Test
+    @RunAsClient
+    void anUploadCutOffMidBodyIsNoErrorAndNoStackTrace() throws Exception {
+        Path log = Path.of("target/liberty/wlp/usr/servers", System.getProperty(
+                "liberty-pg".equals(System.getProperty("arquillian.launch")) ? "it.server.name.pg" : "it.server.name"), "logs/messages.log");
+        long before = Files.size(log);
+        for (int i = 0; i < 3; i++) {
+            try (ItRaw raw = new ItRaw(base)) {
+                raw.write("POST " + path() + "api/run HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 500000\r\n\r\n{\"appName\":\"" + "x".repeat(100_000));
+                Thread.sleep(200);
+            }
+        }
+        Thread.sleep(1_500);
+        String written;
+        try (var in = Files.newInputStream(log)) {
+            in.skipNBytes(before);
+            written = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertFalse(written.contains(" E ") || written.contains("\tat ") || written.contains("RESTEASY"),
+                "a client that went away is not the server's error:\n" + written);
+        assertTrue(written.lines().count() <= 3, "one line at most per cut upload:\n" + written);
+    }
+
+    @Test
+    @RunAsClient
+    void aMethodAPageDoesNotServeIsAJson405() throws Exception {
+        for (String method : List.of("POST", "DELETE", "PUT")) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "index.html"))
+                    .method(method, HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(405, response.statusCode(), method);
+            assertEquals("method_not_allowed", code(response), method);
         }
     }
 

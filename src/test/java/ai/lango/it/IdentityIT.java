@@ -167,8 +167,8 @@ class IdentityIT extends FakeLlmIT {
         assertEquals(403, call("DELETE", path, bobToken, null).statusCode(), "delete");
         assertEquals(403, call("GET", "api/apps/lango/users/" + ann + "/sessions", bobToken, null).statusCode(), "list");
         assertEquals(403, call("POST", "api/run", bobToken, TestJson.runRequest(ann, session, "what is my PIN?")).statusCode(), "run");
-        assertEquals(403, call("POST", "api/run_sse", jwt(bob), TestJson.runRequest(ann, session, "what is my PIN?")).statusCode(),
-                "run_sse with a JWT");
+        assertEquals(403, call("POST", "api/run_sse", jwt("carol-" + RUN + "-s"), TestJson.runRequest(ann, session,
+                "what is my PIN?")).statusCode(), "run_sse with a JWT");
         assertEquals(requestsBefore, fake.requests().size(), "a refused run never reaches the model");
 
         // bob's own session of the same id is his: it holds nothing of ann's.
@@ -176,8 +176,9 @@ class IdentityIT extends FakeLlmIT {
         assertEquals(200, call("POST", "api/run", bobToken, TestJson.runRequest(bob, session, "what is my PIN?")).statusCode());
         assertFalse(fake.last().body().contains("4921-" + RUN), "bob's model request carries nothing of ann's session");
 
-        HttpResponse<String> annReads = call("GET", path, jwt(ann), null);
-        assertEquals(200, annReads.statusCode(), "ann with a JWT of hers is ann too");
+        assertEquals(401, call("GET", path, jwt(ann), null).statusCode(),
+                "a JWT with ann's name is not ann, whose token was issued (lango.auth.jwt.link-token-users is off)");
+        HttpResponse<String> annReads = call("GET", path, annToken, null);
         assertTrue(annReads.body().contains("4921-" + RUN));
         assertEquals(200, call("GET", path, OPERATOR, null).statusCode(), "an administrator reads any user's session");
 
@@ -352,6 +353,63 @@ class IdentityIT extends FakeLlmIT {
         }
         HttpResponse<String> stored = call("GET", "api/apps/lango/users/" + ann + "/sessions/" + session, annToken, null);
         assertTrue(stored.body().contains(secret), "ann's socket turn is stored as ann's: " + stored.body());
+    }
+
+    @Test
+    void aRevokedOrReissuedTokenClosesItsSocketsAndAnExpiredJwtItsOwn() throws Exception {
+        String ann = "ann-" + RUN + "-end";
+        String first = issue(ann);
+        try (ItSocket socket = ItSocket.connect(base)) {
+            socket.send("{\"type\":\"auth\",\"token\":\"" + first + "\"}");
+            assertEquals("auth.ok", socket.next().path("event").asText());
+            String second = issue(ann); // reissued: the first token ends
+            JsonNode revoked = socket.next();
+            assertEquals("auth.revoked", revoked.path("event").asText(), revoked.toString());
+            assertEquals(Integer.valueOf(1008), socket.closeCode(10), "the socket closes as a policy violation");
+            assertEquals(401, call("GET", "api/list-apps", first, null).statusCode());
+
+            try (ItSocket again = ItSocket.connect(base)) {
+                again.send("{\"type\":\"auth\",\"token\":\"" + second + "\"}");
+                assertEquals("auth.ok", again.next().path("event").asText());
+                assertEquals(204, call("DELETE", "api/admin/users/" + ann, OPERATOR, null).statusCode());
+                assertEquals("auth.revoked", again.next().path("event").asText());
+                assertEquals(Integer.valueOf(1008), again.closeCode(10));
+            }
+        }
+        int before = fake.requests().size();
+        try (ItSocket jwtSocket = ItSocket.connect(base)) {
+            jwtSocket.send("{\"type\":\"auth\",\"token\":\"" + jwt(IDP, ISSUER, "erin-" + RUN, Instant.now().plusSeconds(3))
+                    + "\"}");
+            assertEquals("auth.ok", jwtSocket.next().path("event").asText());
+            JsonNode expired = jwtSocket.next();
+            assertEquals("auth.revoked", expired.path("event").asText(), "closed at the JWT's expiry: " + expired);
+            assertTrue(expired.path("payload").path("reason").asText().contains("JWT expired"), expired.toString());
+            assertEquals(Integer.valueOf(1008), jwtSocket.closeCode(10));
+            jwtSocket.send(ItSocket.chat("late", "s-" + RUN, "still here?"));
+        } catch (RuntimeException closed) {
+            // sending on a closed socket fails: it ran nothing either way
+        }
+        assertEquals(before, fake.requests().size(), "no frame after the end reached the model");
+    }
+
+    @Test
+    void aNameIsOneUserAndAdministratorRightsComeFromTheCredential() throws Exception {
+        String root = "root-" + RUN;
+        HttpResponse<String> issued = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + root + "\",\"admin\":true}");
+        assertEquals(201, issued.statusCode(), issued.body());
+        String rootToken = TestJson.MAPPER.readTree(issued.body()).path("token").asText();
+        assertEquals(200, call("GET", "api/admin/users", rootToken, null).statusCode(), "the token administers");
+        // A JWT whose user is an administrator token-user's name: not that user, not an administrator.
+        String impostor = jwt(root);
+        assertEquals(401, call("GET", "api/list-apps", impostor, null).statusCode(), "the name belongs to an issued token");
+        assertEquals(401, call("GET", "api/admin/users", impostor, null).statusCode());
+
+        // And the other way: no token for a name a JWT user has.
+        String jwtUser = "jo-" + RUN;
+        assertEquals(200, call("GET", "api/list-apps", jwt(jwtUser), null).statusCode());
+        HttpResponse<String> taken = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + jwtUser + "\"}");
+        assertEquals(409, taken.statusCode(), taken.body());
+        assertTrue(taken.body().contains("name_of_jwt_user"), taken.body());
     }
 
     @Test

@@ -21,6 +21,7 @@ final class ItSocket implements AutoCloseable {
 
     final WebSocket socket;
     private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+    private final java.util.concurrent.CompletableFuture<Integer> closed = new java.util.concurrent.CompletableFuture<>();
 
     private ItSocket(URL base) throws Exception {
         URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "ws");
@@ -41,6 +42,17 @@ final class ItSocket implements AutoCloseable {
                 webSocket.request(1);
                 return null;
             }
+
+            @Override
+            public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                closed.complete(statusCode);
+                return null;
+            }
+
+            @Override
+            public void onError(WebSocket webSocket, Throwable error) {
+                closed.complete(-1);
+            }
         }).get(10, TimeUnit.SECONDS);
     }
 
@@ -58,6 +70,15 @@ final class ItSocket implements AutoCloseable {
             throw new AssertionError("no frame within 60 s");
         }
         return frame;
+    }
+
+    /** The close code the server sent, waiting up to {@code seconds}; null when it has not closed. */
+    Integer closeCode(int seconds) throws InterruptedException {
+        try {
+            return closed.get(seconds, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return null;
+        }
     }
 
     /** The frames received and not yet taken, without waiting for more. */

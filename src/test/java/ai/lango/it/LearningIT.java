@@ -60,7 +60,7 @@ class LearningIT extends FakeLlmIT {
     LearningStore learnings;
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
+        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
     }
 
     private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {

@@ -86,7 +86,7 @@ class MemoryIT extends FakeLlmIT {
 
     private String chat(String key, String text, String answer) {
         fake.enqueue(Reply.openAiText(answer));
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
+        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
     }
 
     private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {

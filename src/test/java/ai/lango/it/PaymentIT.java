@@ -92,6 +92,8 @@ class PaymentIT extends FakeLlmIT {
     }
 
     private String session;
+    /** This run's own user: payments a person did not approve count per user over 24 hours, and PostgreSQL keeps earlier runs'. */
+    private static final String USER = "payer-" + UUID.randomUUID().toString().substring(0, 8);
 
     @BeforeAll
     static void fundTheWallet() throws Exception {
@@ -132,7 +134,7 @@ class PaymentIT extends FakeLlmIT {
         String callId = "call_" + UUID.randomUUID().toString().substring(0, 8);
         fake.enqueue(Reply.openAiToolCall(callId, tool, args)).enqueue(Reply.openAiText("done"));
         int before = fake.requests().size();
-        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest("user", session, "pay"));
+        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest(USER, session, "pay"));
         assertEquals(200, run.statusCode(), run.body());
         return new Turn(answerOf(callId, before), run.body());
     }
@@ -192,7 +194,7 @@ class PaymentIT extends FakeLlmIT {
         String to = recipient();
         String callId = "call_" + UUID.randomUUID().toString().substring(0, 8);
         fake.enqueue(Reply.openAiToolCall(callId, "payment_send", "{\"to\":\"" + to + "\",\"amount\":\"0.50\",\"purpose\":\"a book\"}"));
-        HttpResponse<String> asked = call("POST", "api/run", TestJson.runRequest("user", session, "buy the book"));
+        HttpResponse<String> asked = call("POST", "api/run", TestJson.runRequest(USER, session, "buy the book"));
         String confirmationId = null;
         for (JsonNode event : TestJson.MAPPER.readTree(asked.body())) {
             for (JsonNode part : event.path("content").path("parts")) {
@@ -206,7 +208,7 @@ class PaymentIT extends FakeLlmIT {
 
         fake.enqueue(Reply.openAiText("Bought."));
         int before = fake.requests().size();
-        HttpResponse<String> resumed = call("POST", "api/run", "{\"appName\":\"lango\",\"userId\":\"user\",\"sessionId\":\"" + session
+        HttpResponse<String> resumed = call("POST", "api/run", "{\"appName\":\"lango\",\"userId\":\"" + USER + "\",\"sessionId\":\"" + session
                 + "\",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"functionResponse\":{\"id\":\"" + confirmationId
                 + "\",\"name\":\"adk_request_confirmation\",\"response\":{\"confirmed\":true}}}]}}");
         assertEquals(200, resumed.statusCode(), resumed.body());
@@ -237,6 +239,33 @@ class PaymentIT extends FakeLlmIT {
         JsonNode refused = turn("payment_send", "{\"to\":\"" + recipient() + "\",\"amount\":\"0.45\",\"purpose\":\"late\"}").answer;
         assertTrue(refused.path("error").asText().contains("lango.payment.limits.max-daily"), String.valueOf(refused));
         assertTrue(refused.path("error").asText().contains("0.57 spent or in flight, 0.43 left"), String.valueOf(refused));
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(6)
+    void smallPaymentsAddUpToTheApprovalThreshold() throws Exception {
+        // 0.05 went through unapproved today (the approval threshold is 0.10): another 0.05 waits for a person.
+        String to = recipient();
+        fake.enqueue(Reply.openAiToolCall("call_split", "payment_send", "{\"to\":\"" + to + "\",\"amount\":\"0.05\","
+                + "\"purpose\":\"the second half\"}"));
+        HttpResponse<String> asked = call("POST", "api/run", TestJson.runRequest(USER, session, "pay the rest"));
+        assertTrue(asked.body().contains("adk_request_confirmation"), "the second small payment waits: " + asked.body());
+        assertEquals(BigInteger.ZERO, chain.usdc(to));
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(7)
+    void theZeroAddressTheTokenAndTheWalletItselfAreNoRecipients() throws Exception {
+        java.util.Map<String, String> why = java.util.Map.of("0x0000000000000000000000000000000000000000", "the zero address",
+                ItChain.USDC, "the USDC contract itself", WALLET.getAddress(), "the payment wallet itself");
+        for (java.util.Map.Entry<String, String> to : why.entrySet()) {
+            JsonNode refused = turn("payment_send", "{\"to\":\"" + to.getKey() + "\",\"amount\":\"0.01\",\"purpose\":\"lost\"}")
+                    .answer;
+            assertTrue(refused.path("error").asText().contains(to.getValue()), to + ": " + refused);
+        }
+        assertFalse(call("GET", "api/admin/payment", null).body().contains("\"lost\""), "nothing was stored for them");
     }
 
     /** A seller of x402 v2: 402 with PAYMENT-REQUIRED, then settles the authorization on the chain and serves. */

@@ -111,7 +111,7 @@ class PaymentScaleOutIT {
     /** A turn of its own session on {@code server}: what /api/run answered. */
     private String turn(LibertyServer server, String marker) {
         try {
-            HttpResponse<String> run = send(server, "POST", "api/run", TestJson.runRequest("user", marker, marker));
+            HttpResponse<String> run = send(server, "POST", "api/run", TestJson.runRequest("payer-" + marker, marker, marker));
             assertEquals(200, run.statusCode(), run.body());
             return run.body();
         } catch (Exception e) {

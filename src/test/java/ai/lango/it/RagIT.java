@@ -45,7 +45,7 @@ class RagIT extends FakeLlmIT {
     Retrieval retrieval;
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, key, text, true), event -> { }));
+        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
     }
 
     @Test

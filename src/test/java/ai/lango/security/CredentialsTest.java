@@ -1,6 +1,7 @@
 package ai.lango.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.config.TestSettings;
@@ -48,14 +49,30 @@ class CredentialsTest {
         public Optional<Identity> identify(String token) {
             return Optional.ofNullable(issued.get(token));
         }
+
+        @Override
+        public boolean claimForJwt(String userId) {
+            return issued.values().stream().noneMatch(user -> user.userId().equals(userId));
+        }
+
+        @Override
+        public java.util.Set<String> stillIssued(java.util.Collection<String> hashes) {
+            return issued.keySet().stream().map(UserTokenStore::hash).filter(hashes::contains)
+                    .collect(java.util.stream.Collectors.toSet());
+        }
     }
 
     private static Credentials credentials(String operatorToken, boolean jwt) {
+        return credentials(operatorToken, jwt, false);
+    }
+
+    private static Credentials credentials(String operatorToken, boolean jwt, boolean link) {
         Credentials credentials = new Credentials();
         credentials.access = TestSettings.of(Path.of("/tmp/lango"), "lango.auth.token", operatorToken,
                 "lango.auth.jwt.issuer", jwt ? ISSUER : null, "lango.auth.jwt.public-key", jwt ? pem(KEYS) : null,
-                "lango.auth.jwt.audience", jwt ? "lango" : null).access();
-        credentials.users = new Tokens(Map.of("lango_ann-token", Identity.user("ann", false)));
+                "lango.auth.jwt.audience", jwt ? "lango" : null, "lango.auth.jwt.link-token-users", String.valueOf(link)).access();
+        credentials.users = new Tokens(new java.util.HashMap<>(Map.of("lango_ann-token", Identity.user("ann", false),
+                "lango_root-token", Identity.user("root", true))));
         return credentials;
     }
 
@@ -109,5 +126,28 @@ class CredentialsTest {
             assertEquals(Optional.empty(), credentials.identify(jwt(KEYS, ISSUER, operators, List.of(), Duration.ofMinutes(5))),
                     "a JWT naming the operator's own user " + operators);
         }
+    }
+
+    @Test
+    void aJwtWhoseUserHasTheNameOfATokenUserIsNotThatUserUnlessLinked() {
+        String named = jwt(KEYS, ISSUER, "root", List.of(), Duration.ofMinutes(5));
+        assertEquals(Optional.empty(), credentials(null, true).identify(named), "one name, one user");
+        assertEquals(Optional.of(Identity.user("root", false)), credentials(null, true, true).identify(named),
+                "linked: the same person, but an administrator only by the JWT's own groups");
+    }
+
+    @Test
+    void aSocketsCredentialEndsWhenItsTokenIsRevokedOrItsJwtExpires() throws Exception {
+        Credentials credentials = credentials("s3cret-operator", true);
+        Credentials.Presented ann = credentials.authenticate("lango_ann-token").orElseThrow();
+        Credentials.Presented jwt = credentials.authenticate(jwt(KEYS, ISSUER, "bob", List.of(), Duration.ofSeconds(2))).orElseThrow();
+        Credentials.Presented operator = credentials.authenticate("s3cret-operator").orElseThrow();
+        assertTrue(credentials.stillValid(ann) && credentials.stillValid(jwt) && credentials.stillValid(operator));
+
+        ((Tokens) credentials.users).issued.remove("lango_ann-token");
+        assertFalse(credentials.stillValid(ann), "revoked");
+        Thread.sleep(2_100);
+        assertFalse(credentials.stillValid(jwt), "expired");
+        assertTrue(credentials.stillValid(operator), "the operator's token lasts as long as the configuration");
     }
 }

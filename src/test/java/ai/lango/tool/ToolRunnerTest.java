@@ -26,20 +26,40 @@ class ToolRunnerTest {
                 handler);
     }
 
+    /** What resolves the references of a call. */
+    private interface Resolver {
+        Map<String, Object> resolve(Map<String, Object> args, Caller caller) throws ToolException;
+    }
+
+    private static References references(Resolver resolver) {
+        return new References() {
+            @Override
+            public Use inspect(Tool tool, Map<String, Object> args, Caller caller) {
+                return Use.NONE;
+            }
+
+            @Override
+            public Map<String, Object> resolve(Tool tool, Map<String, Object> args, Caller caller) throws ToolException {
+                return resolver.resolve(args, caller);
+            }
+        };
+    }
+
     @Test
     void knownSecretsInAToolResultAreMaskedAndReferencesResolvedBeforeItRuns() {
         SecretMask.configured(Map.of("lango.providers.openai.api-key", "sk-secret-value-42", "short", "abc"));
         try {
-            References vault = (args, caller) -> Map.of("x", String.valueOf(args.get("x")).replace("{{secret:k}}", "sk-secret-value-42"));
+            References vault = references((args, caller) -> Map.of("x", String.valueOf(args.get("x"))
+                    .replace("{{secret:k}}", "sk-secret-value-42")));
             ToolRunner runner = new ToolRunner(executor, Duration.ofSeconds(5), vault);
             Map<String, Object> result = runner.run(tool("leaky", (args, caller) -> Map.of("output", "key=" + args.get("x") + " abc",
                     "nested", java.util.List.of(Map.of("v", "x sk-secret-value-42")))), Map.of("x", "{{secret:k}}"));
             assertEquals("key=[SECRET:lango.providers.openai.api-key] abc", result.get("output"),
                     "the tool got the value; secrets under 4 characters are not searched for");
             assertEquals(java.util.List.of(Map.of("v", "x [SECRET:lango.providers.openai.api-key]")), result.get("nested"));
-            ToolRunner refusing = new ToolRunner(executor, Duration.ofSeconds(5), (args, caller) -> {
+            ToolRunner refusing = new ToolRunner(executor, Duration.ofSeconds(5), references((args, caller) -> {
                 throw new ToolException("there is no secret \"nope\"");
-            });
+            }));
             boolean[] ran = {false};
             Map<String, Object> refused = refusing.run(tool("t", (args, caller) -> {
                 ran[0] = true;

@@ -30,7 +30,7 @@ class WorkspacePerUserTest {
     }
 
     private static Caller as(String user) {
-        return new Caller(user, "s");
+        return new Caller(user, "s", false, false);
     }
 
     @Test

@@ -130,7 +130,8 @@ public final class ModelAdapter extends BaseLlm {
                             .build());
                 }
             } else if (event instanceof StreamEvent.ToolCallEvent call) {
-                calls.add(FunctionCall.builder().id(call.id()).name(call.name()).args(arguments(call.arguments())).build());
+                calls.add(FunctionCall.builder().id(call.id()).name(ToolCallPairing.guarded(call.name()))
+                        .args(arguments(call.arguments())).build());
             } else if (event instanceof StreamEvent.Usage counts) {
                 usage = GenerateContentResponseUsageMetadata.builder()
                         .promptTokenCount(counts.inputTokens())

@@ -18,8 +18,24 @@ final class ToolCallPairing {
     private ToolCallPairing() {
     }
 
+    /**
+     * The names the agent framework uses for its own calls: a model that calls one (a confirmation it
+     * makes up) would otherwise be taken for the framework, or have its call hidden from it and make it
+     * again until the turn limit. Such a call is renamed as it arrives, so it is a call of no tool.
+     */
+    static final java.util.Set<String> RESERVED = java.util.Set.of("adk_request_confirmation", "adk_request_credential");
+    static final String RESERVED_PREFIX = "reserved__";
+
+    /** The name a model's call goes on with: a reserved one marked, so that no tool answers to it. */
+    static String guarded(String name) {
+        return name != null && RESERVED.contains(name) ? RESERVED_PREFIX + name : name;
+    }
+
     static String missingResult(String name) {
-        return "{\"error\":\"tool \\\"" + name.replace("\"", "'") + "\\\" is not available; no result was produced\"}";
+        String shown = name.startsWith(RESERVED_PREFIX) ? name.substring(RESERVED_PREFIX.length()) : name;
+        String why = name.startsWith(RESERVED_PREFIX) ? " is reserved by the server and cannot be called; no result was produced"
+                : " is not available; no result was produced";
+        return "{\"error\":\"tool \\\"" + shown.replace("\"", "'") + "\\\"" + why + "\"}";
     }
 
     static List<ChatMessage> repair(List<ChatMessage> messages) {

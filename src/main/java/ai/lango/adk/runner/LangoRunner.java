@@ -4,6 +4,7 @@ import ai.lango.adk.agents.DelegationGuard;
 import ai.lango.adk.sessions.JpaSessionService;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnAbortedException;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import com.google.adk.agents.BaseAgent;
@@ -41,6 +42,8 @@ public final class LangoRunner {
     private final SessionTurns turns = new SessionTurns();
     private final ServerTurns servers;
     private final CutTurns cut;
+    /** The run of each session's turn running on this server now, by session scope: what chat.abort stops. */
+    private final java.util.Map<String, TurnDeadline> running = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * What a turn cut off by its deadline leaves in its session, written while the turn still holds
@@ -128,12 +131,15 @@ public final class LangoRunner {
      */
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
                                 Consumer<Event> onEvent) {
-        return runAndCollect(userId, sessionId, message, Optional.empty(), streaming, onEvent);
+        return runAndCollect(userId, false, sessionId, message, Optional.empty(), streaming, onEvent);
     }
 
-    /** As above, resuming with a person's {@code answer} to a request for approval when given. */
-    public String runAndCollect(String userId, String sessionId, String message, Optional<TurnRequest.ApprovalAnswer> answer,
-                                boolean streaming, Consumer<Event> onEvent) {
+    /**
+     * As above, for a turn whose credential administers or not ({@code admin}), resuming with a
+     * person's {@code answer} to a request for approval when given.
+     */
+    public String runAndCollect(String userId, boolean admin, String sessionId, String message,
+                                Optional<TurnRequest.ApprovalAnswer> answer, boolean streaming, Consumer<Event> onEvent) {
         long started = System.nanoTime();
         long deadline = started + limits.requestTimeout().toNanos();
         // Session ids are their user's own: two users' sessions "default" are two sessions.
@@ -144,10 +150,12 @@ public final class LangoRunner {
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
             try {
-                return collectWithRetries(userId, sessionId, input(message, answer), streaming, onEvent, deadline);
+                return collectWithRetries(userId, admin, sessionId, input(message, answer), streaming, onEvent, deadline);
             } catch (TurnFailedException e) {
                 if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
                     cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")");
+                } else if (e.getCause() instanceof TurnAbortedException) {
+                    cut.cut(userId, sessionId, e.getMessage());
                 }
                 throw e;
             } finally {
@@ -162,14 +170,14 @@ public final class LangoRunner {
         }
     }
 
-    private String collectWithRetries(String userId, String sessionId, Content input, boolean streaming,
+    private String collectWithRetries(String userId, boolean admin, String sessionId, Content input, boolean streaming,
                                       Consumer<Event> onEvent, long deadline) {
         Outcome first = once(userId, sessionId, input, streaming, onEvent, deadline);
         if (first.error == null) {
             return first.text;
         }
-        if (first.error instanceof java.util.concurrent.TimeoutException) {
-            throw failure(first.error); // the turn's time is up: nothing is tried again
+        if (first.error instanceof java.util.concurrent.TimeoutException || first.error instanceof TurnAbortedException) {
+            throw failure(first.error); // the turn's time is up, or its user stopped it: nothing is tried again
         }
         Optional<String> hallucinated = Corrections.hallucinatedAgent(first.error);
         List<String> agents = root.subAgents().stream().map(BaseAgent::name).toList();
@@ -189,10 +197,10 @@ public final class LangoRunner {
                 try {
                     String answer = retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent,
                             deadline);
-                    fixes.outcome(userId, fix.get(), true);
+                    fixes.outcome(userId, admin, fix.get(), true);
                     return answer;
                 } catch (TurnFailedException again) {
-                    fixes.outcome(userId, fix.get(), false);
+                    fixes.outcome(userId, admin, fix.get(), false);
                     throw again;
                 }
             }
@@ -233,7 +241,9 @@ public final class LangoRunner {
         };
         // One deadline for the whole turn (Flowable.timeout would restart its clock at every chunk), which
         // stops the run where it is: the model's stream closed, a running tool interrupted.
+        String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
         try (TurnDeadline ends = new TurnDeadline(Duration.ofNanos(deadline - System.nanoTime()))) {
+            running.put(scope, ends);
             run(userId, sessionId, input, streaming)
                     .takeUntil(ends.reached())
                     .takeUntil(LangoRunner::awaitsApproval)
@@ -248,7 +258,11 @@ public final class LangoRunner {
                     .blockingSubscribe();
             if (ends.expired()) {
                 error.set(new java.util.concurrent.TimeoutException()); // whatever the interrupt made of the run
+            } else if (ends.stopped()) {
+                error.set(new TurnAbortedException());
             }
+        } finally {
+            running.remove(scope);
         }
         try {
             awaitInput.run(); // a run that sent nothing still answers only once its question is stored
@@ -256,6 +270,36 @@ public final class LangoRunner {
             error.set(notStored);
         }
         return new Outcome(collector.text(), error.get());
+    }
+
+    /**
+     * Stops the turn of {@code userId}'s session running on this server, where it waits (the model's
+     * stream closed, a running tool stopped), as its deadline would; whether one was running.
+     */
+    public boolean stop(String userId, String sessionId) {
+        TurnDeadline run = running.get(new SessionRef(runner.appName(), userId, sessionId).scope());
+        if (run == null) {
+            return false;
+        }
+        run.stop();
+        return true;
+    }
+
+    /**
+     * Runs {@code action} on {@code userId}'s session once no turn of it runs on this server (a stopped
+     * one has written what it leaves), holding the session meanwhile so that none starts.
+     */
+    public void whileIdle(String userId, String sessionId, Runnable action) {
+        String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
+        try (SessionTurns.Held held = turns.acquire(scope, limits.requestTimeout())) {
+            action.run();
+        } catch (SessionTurns.BusyException e) {
+            throw new TurnFailedException("session \"" + sessionId + "\" is busy: its turn did not end within "
+                    + limits.requestTimeout(), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TurnFailedException("interrupted while waiting for session \"" + sessionId + "\"", e);
+        }
     }
 
     /** A transfer the {@link DelegationGuard} refused because its target does not exist ends the run as ADK's error would. */
@@ -276,6 +320,9 @@ public final class LangoRunner {
     }
 
     private static String message(Throwable error) {
+        if (error instanceof TurnAbortedException) {
+            return error.getMessage();
+        }
         if (error instanceof java.util.concurrent.TimeoutException) {
             return "the turn did not finish within the request timeout";
         }

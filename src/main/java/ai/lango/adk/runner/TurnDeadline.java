@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The end of one run at its deadline: the run is cancelled and what it waits on ended through its
+ * The end of one run at its deadline (or when its user stops it): the run is cancelled and what it waits on ended through its
  * {@link TurnAbort} (the model's HTTP stream closed, a running tool cancelled: exec's process group
  * is killed), so the turn ends at its timeout, with its session's lock and lease released, instead of
  * living on until the model finishes. The run's thread itself is never interrupted (an interrupt
@@ -26,7 +26,7 @@ final class TurnDeadline implements AutoCloseable {
         return thread;
     });
 
-    private enum State { RUNNING, EXPIRED, ENDED }
+    private enum State { RUNNING, EXPIRED, STOPPED, ENDED }
 
     private final TurnAbort abort = TurnAbort.begin();
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
@@ -45,7 +45,16 @@ final class TurnDeadline implements AutoCloseable {
     }
 
     private void expire() {
-        if (!state.compareAndSet(State.RUNNING, State.EXPIRED)) {
+        end(State.EXPIRED);
+    }
+
+    /** Its user stops the run now, the same way its deadline would. */
+    void stop() {
+        end(State.STOPPED);
+    }
+
+    private void end(State why) {
+        if (!state.compareAndSet(State.RUNNING, why)) {
             return;
         }
         abort.abort(); // what blocks the run's thread (a synchronous model stream, a tool) ends first
@@ -55,6 +64,11 @@ final class TurnDeadline implements AutoCloseable {
     /** Whether the deadline ended the run. */
     boolean expired() {
         return state.get() == State.EXPIRED;
+    }
+
+    /** Whether its user stopped the run. */
+    boolean stopped() {
+        return state.get() == State.STOPPED;
     }
 
     /** The run is over (on its own thread): the timer stops. */

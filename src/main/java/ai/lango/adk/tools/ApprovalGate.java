@@ -4,6 +4,8 @@ import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalPolicy;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
+import ai.lango.tool.Caller;
+import ai.lango.tool.References;
 import ai.lango.tool.Safety;
 import ai.lango.tool.Tool;
 import ai.lango.turn.SessionRef;
@@ -34,16 +36,33 @@ final class ApprovalGate {
         this.approvals = approvals;
     }
 
-    /** What the model gets instead of the tool's result, or empty when the call runs. */
-    Optional<Map<String, Object>> before(Tool tool, Map<String, Object> args, ToolContext context) {
+    /**
+     * Whether the call runs, and whether a person approved it; or what the model gets instead of the
+     * tool's result.
+     */
+    record Verdict(boolean approvedByPerson, Map<String, Object> instead) {
+
+        static final Verdict RUNS = new Verdict(false, null);
+
+        boolean runs() {
+            return instead == null;
+        }
+    }
+
+    /**
+     * Whether the call runs. A call that carries a secret's value ({@code use}) is dangerous, whatever
+     * the tool declares: under the approval policy a person approves it, seeing which secrets and where
+     * they would go.
+     */
+    Verdict before(Tool tool, Map<String, Object> args, ToolContext context, Caller caller, References.Use use) {
         if (approvals == null || context == null) {
-            return Optional.empty();
+            return Verdict.RUNS;
         }
         Optional<ToolConfirmation> confirmation = context.toolConfirmation();
-        Safety safety = tool.safety(args);
-        boolean asks = tool.alwaysAsks(args) || ApprovalPolicy.asks(settings, tool.name(), safety);
+        Safety safety = use.any() ? Safety.DANGEROUS : tool.safety(args);
+        boolean asks = tool.alwaysAsks(args, caller) || ApprovalPolicy.asks(settings, tool.name(), safety);
         if (confirmation.isEmpty() && !asks && safety == Safety.SAFE) {
-            return Optional.empty(); // nothing to record: the call is not serialised, hashed or stored
+            return Verdict.RUNS; // nothing to record: the call is not serialised, hashed or stored
         }
         String userId = context.userId();
         String sessionKey = context.sessionId();
@@ -54,9 +73,9 @@ final class ApprovalGate {
         }
         if (!asks) {
             approvals.ranByPolicy(call);
-            return Optional.empty();
+            return Verdict.RUNS;
         }
-        Approval request = approvals.request(call);
+        Approval request = approvals.request(call.noting(notes(tool, args, caller, use, call.sessionScope())));
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("approvalId", request.id());
         payload.put("agent", request.agent());
@@ -64,33 +83,45 @@ final class ApprovalGate {
         payload.put("args", request.argsMap());
         payload.put("safety", request.safety().name().toLowerCase(java.util.Locale.ROOT));
         payload.put("expiresAt", request.expiresAt().toString());
+        payload.put("notes", request.notesMap());
         context.requestConfirmation("A person must approve or deny " + tool.name() + " (approval " + request.id() + ").",
                 payload);
-        return Optional.of(Map.of("status", "awaiting_approval", "approvalId", request.id(),
+        return new Verdict(false, Map.of("status", "awaiting_approval", "approvalId", request.id(),
                 "message", "This call waits for a person to approve it; it has not run."));
     }
 
+    /** What the person is shown besides the call: the secrets it carries and where they go, and the tool's own notes. */
+    private Map<String, Object> notes(Tool tool, Map<String, Object> args, Caller caller, References.Use use, String scope) {
+        Map<String, Object> notes = new LinkedHashMap<>();
+        if (use.any()) {
+            notes.put("secrets", use.names());
+            notes.put("destination", use.destination().map(d -> "*".equals(d) ? "any host" : d).orElse("this machine only"));
+        }
+        notes.putAll(tool.approvalNotes(args, caller, approvals.lastApprovedRun(scope, tool.name()).orElse(null)));
+        return notes;
+    }
+
     /** The turn resumed with an answer: the call runs once, if its request was approved as it stands. */
-    private Optional<Map<String, Object>> resumed(Approvals.Call call, ToolConfirmation confirmation) {
+    private Verdict resumed(Approvals.Call call, ToolConfirmation confirmation) {
         Optional<Approval> request = approvals.forCall(call.sessionScope(), call.callId());
         if (request.isEmpty()) {
-            return Optional.of(refusal("not_approved", "No approval was asked for this call; it did not run."));
+            return refusal("not_approved", "No approval was asked for this call; it did not run.");
         }
         if (confirmation.confirmed() && approvals.run(request.get(), call)) {
-            return Optional.empty();
+            return new Verdict(true, null);
         }
         Approval now = approvals.get(request.get().id()).orElse(request.get());
-        return Optional.of(switch (now.decision()) {
+        return switch (now.decision()) {
             case DENIED -> refusal("denied", "A person denied this call; it did not run.");
             case EXPIRED -> refusal("expired", "No one approved this call in time; it did not run.");
             case SUPERSEDED -> refusal("superseded", "A new message came before an answer; this call did not run.");
             case APPROVED -> refusal(now.ran() ? "already_ran" : "not_approved", now.ran()
                     ? "This call was approved once and has run; it does not run again." : "This call differs from the one approved; it did not run.");
             case PENDING -> refusal("not_approved", "This call has not been answered; it did not run.");
-        });
+        };
     }
 
-    private static Map<String, Object> refusal(String status, String message) {
-        return Map.of("status", status, "message", message);
+    private static Verdict refusal(String status, String message) {
+        return new Verdict(false, Map.of("status", status, "message", message));
     }
 }

@@ -1,10 +1,13 @@
 package ai.lango.adk.tools;
 
 import ai.lango.tool.Caller;
+import ai.lango.tool.References;
 import ai.lango.tool.Tool;
+import ai.lango.tool.ToolException;
 import ai.lango.tool.ToolArtifacts;
 import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolRunner;
+import ai.lango.turn.SessionRef;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.tools.ToolContext;
 import com.google.genai.types.FunctionDeclaration;
@@ -23,12 +26,14 @@ final class ToolAdapter extends BaseTool {
     private final Tool tool;
     private final ToolRunner runner;
     private final ApprovalGate gate;
+    private final TurnCallers callers;
 
-    ToolAdapter(Tool tool, ToolRunner runner, ApprovalGate gate) {
+    ToolAdapter(Tool tool, ToolRunner runner, ApprovalGate gate, TurnCallers callers) {
         super(tool.name(), tool.description());
         this.tool = tool;
         this.runner = runner;
         this.gate = gate;
+        this.callers = callers;
     }
 
     ToolFamily family() {
@@ -47,8 +52,19 @@ final class ToolAdapter extends BaseTool {
     @Override
     public Single<Map<String, Object>> runAsync(Map<String, Object> args, ToolContext context) {
         return Single.fromCallable(() -> {
-            Map<String, Object> result = gate.before(tool, args, context).orElseGet(() -> runner.run(tool, args,
-                    context == null ? null : new Caller(context.userId(), context.sessionId())));
+            Caller caller = context == null ? null : new Caller(context.userId(), context.sessionId(),
+                    callers.admin(SessionRef.of(context.userId(), context.sessionId()).scope()), false);
+            References.Use use;
+            try {
+                use = runner.inspect(tool, args, caller);
+            } catch (ToolException refused) {
+                return Map.<String, Object>of("error", refused.getMessage());
+            }
+            ApprovalGate.Verdict verdict = gate.before(tool, args, context, caller, use);
+            if (!verdict.runs()) {
+                return verdict.instead();
+            }
+            Map<String, Object> result = runner.run(tool, args, verdict.approvedByPerson() ? caller.asApproved() : caller);
             if (context != null) {
                 ToolArtifacts.of(result).ifPresent(saved -> context.eventActions().artifactDelta().put(saved.getKey(), saved.getValue()));
             }

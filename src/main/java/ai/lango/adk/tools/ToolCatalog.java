@@ -50,11 +50,12 @@ public class ToolCatalog {
     References references;
 
     private List<BaseTool> adapted;
+    private final TurnCallers callers = new TurnCallers();
 
     @PostConstruct
     void init() {
         adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, references,
-                new ApprovalGate(settings.approval(), approvals));
+                new ApprovalGate(settings.approval(), approvals), callers);
         if (settings.approval().policy() == LangoSettings.Approval.Policy.NONE && settings.tools().execEnabled()) {
             MaskedLogs.of(ToolCatalog.class).warning(() -> "exec is enabled and "
                     + ai.lango.config.Keys.APPROVAL_POLICY + "=none: the model runs commands without asking anyone");
@@ -63,16 +64,16 @@ public class ToolCatalog {
 
     /** The tools of the enabled toolsets, in order, adapted to ADK; calls run on {@code executor}, none asks for approval. */
     public static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor) {
-        return adapt(toolsets, executor, References.NONE, ApprovalGate.OPEN);
+        return adapt(toolsets, executor, References.NONE, ApprovalGate.OPEN, new TurnCallers());
     }
 
     private static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, References references,
-                                        ApprovalGate gate) {
+                                        ApprovalGate gate, TurnCallers callers) {
         ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, references);
         return toolsets.stream().filter(Toolset::enabled)
                 .sorted(Comparator.comparingInt(Toolset::order).thenComparing(Toolset::name))
                 .flatMap(toolset -> toolset.tools().stream())
-                .<BaseTool>map(tool -> new ToolAdapter(tool, runner, gate)).toList();
+                .<BaseTool>map(tool -> new ToolAdapter(tool, runner, gate, callers)).toList();
     }
 
     /** A catalog of these tools, for code that runs without the container. */
@@ -84,6 +85,11 @@ public class ToolCatalog {
 
     public List<BaseTool> adkTools() {
         return adapted;
+    }
+
+    /** Where the service notes whose credential each running turn came with, for the tools' callers. */
+    public TurnCallers callers() {
+        return callers;
     }
 
     /** The family of a tool the agent holds: a Lango tool's own; ADK's loadMemory recalls memories. */

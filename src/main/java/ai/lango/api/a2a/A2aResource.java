@@ -108,13 +108,14 @@ public class A2aResource {
             if (verdict.isPresent()) {
                 Optional<Approvals.Outcome> outcome = approvals.decide(waiting.get().id(), user, verdict.get(), Approval.By.USER);
                 if (outcome.isPresent() && outcome.get().decidedNow()) {
-                    answer = agent.await(agent.resume(approvals.get(waiting.get().id()).orElseThrow(), false, listener));
+                    answer = agent.await(agent.resume(approvals.get(waiting.get().id()).orElseThrow(), caller.administersAs(user), false,
+                            listener));
                 } else {
                     answer = "The request for approval " + waiting.get().id() + " is "
                             + outcome.map(o -> o.decision().wire()).orElse("unknown") + " already; nothing ran.";
                 }
             } else {
-                answer = agent.await(agent.chat(new TurnRequest(user, sessionKey, text, false), listener));
+                answer = agent.await(agent.chat(new TurnRequest(user, caller.administersAs(user), sessionKey, text, false), listener));
             }
             if (!asked.isEmpty()) {
                 return new A2aServer.Reply(waitingFor(asked, answer), true);
@@ -148,7 +149,8 @@ public class A2aResource {
             text.append("Approval needed: ").append(request.tool()).append(' ')
                     .append(ApiJson.MAPPER.valueToTree(request.args()).toString()).append(" (").append(request.safety())
                     .append(", approval ").append(request.approvalId()).append(", until ").append(request.expiresAt())
-                    .append("). Reply \"approve\" or \"deny\".\n");
+                    .append(")").append(request.notes().isEmpty() ? "" : "; note " + ApiJson.MAPPER.valueToTree(request.notes()))
+                    .append(". Reply \"approve\" or \"deny\".\n");
         }
         return text.toString().strip();
     }

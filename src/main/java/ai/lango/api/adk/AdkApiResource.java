@@ -10,6 +10,7 @@ import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.SecretMask;
+import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
 import ai.lango.turn.Names;
@@ -72,6 +73,9 @@ public class AdkApiResource {
 
     @Inject
     Approvals approvals;
+
+    @Inject
+    Credentials credentials;
 
     @GET
     @Path("list-apps")
@@ -147,16 +151,23 @@ public class AdkApiResource {
     private record Answer(String confirmationId, boolean confirmed) {
     }
 
-    /** The run a body asks for, if the caller may run it: only as themselves, unless they administer. */
-    private static RunRequest parse(String body, Identity caller) {
-        RunRequest run = parse(body);
+    /**
+     * The run a body asks for, if the caller may run it: only as themselves, unless they administer;
+     * and an answer to a request for approval only from that request's own user.
+     */
+    private RunRequest parse(String body, Identity caller) {
+        RunRequest run = parse(body, caller::administersAs);
         if (run.error() != null) {
             return run;
         }
-        return Callers.refusedUnlessActsAs(caller, run.turn().userId()).map(AdkApiResource::failed).orElse(run);
+        Optional<Response> refused = Callers.refusedUnlessActsAs(caller, run.turn().userId());
+        if (refused.isEmpty() && run.answer() != null) {
+            refused = Callers.refusedUnlessAnswers(caller, credentials.required(), run.turn().userId());
+        }
+        return refused.map(AdkApiResource::failed).orElse(run);
     }
 
-    private static RunRequest parse(String body) {
+    private static RunRequest parse(String body, java.util.function.Predicate<String> administersAs) {
         JsonNode request;
         try {
             request = ApiJson.MAPPER.readTree(body == null ? "" : body);
@@ -197,7 +208,8 @@ public class AdkApiResource {
         if (message.length() == 0 && answer == null) {
             return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "newMessage needs at least one text part"));
         }
-        return new RunRequest(new TurnRequest(userId, sessionId, message.toString(), request.path("streaming").asBoolean(false)),
+        return new RunRequest(new TurnRequest(userId, administersAs.test(userId), sessionId, message.toString(),
+                request.path("streaming").asBoolean(false)),
                 null, answer);
     }
 
@@ -240,7 +252,7 @@ public class AdkApiResource {
             return agent.chatAdk(turn, events);
         }
         Object decided = decided(run);
-        return decided instanceof Approval approval ? agent.resumeAdk(approval, turn.streaming(), events) : decided;
+        return decided instanceof Approval approval ? agent.resumeAdk(approval, turn.admin(), turn.streaming(), events) : decided;
     }
 
     private static RunRequest failed(Response error) {
@@ -269,7 +281,8 @@ public class AdkApiResource {
             return;
         }
         List<String> events = new ArrayList<>();
-        TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().sessionKey(), run.turn().message(), false);
+        TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().admin(), run.turn().sessionKey(),
+                run.turn().message(), false);
         Object started = start(run, unstreamed, events::add);
         if (started instanceof Response refused) {
             admission.permit().close();
@@ -356,7 +369,7 @@ public class AdkApiResource {
             }
         };
         try {
-            agent.await(resumed == null ? agent.chatAdk(run.turn(), frame) : agent.resumeAdk(resumed, run.turn().streaming(), frame));
+            agent.await(resumed == null ? agent.chatAdk(run.turn(), frame) : agent.resumeAdk(resumed, run.turn().admin(), run.turn().streaming(), frame));
         } catch (TurnFailedException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
                     .put("code", TurnFailures.of(e).code());

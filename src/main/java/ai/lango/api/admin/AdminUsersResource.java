@@ -4,12 +4,14 @@ import ai.lango.api.ApiError;
 import ai.lango.api.ApiJson;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
+import ai.lango.security.TokenRevoked;
 import ai.lango.security.UserTokenStore;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -23,7 +25,8 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * Users with API tokens, for administrators (the admin API's filter keeps everyone else out): issue
- * (the token is in this answer only), list (never a token), revoke.
+ * (the token is in this answer only), list (never a token), revoke. A revoked or replaced token
+ * ends at once: the sockets opened with it are closed.
  */
 @Path("admin/users")
 @Produces(MediaType.APPLICATION_JSON)
@@ -35,6 +38,9 @@ public class AdminUsersResource {
 
     @Inject
     Credentials credentials;
+
+    @Inject
+    Event<TokenRevoked> revoked;
 
     /** {@code {"userId": "ann", "admin": false}} → 201 {@code {"userId": "ann", "admin": false, "token": "lango_…"}}; again for a new token. */
     @POST
@@ -58,8 +64,14 @@ public class AdminUsersResource {
         if (invalid.isPresent()) {
             return invalid.get();
         }
+        if (credentials.nameOfJwtUser(userId)) {
+            return ApiError.of(Response.Status.CONFLICT, "name_of_jwt_user", "\"" + userId + "\" is the name of a user who"
+                    + " signs in with a JWT: a token for it would be another person's key to that user's data (set"
+                    + " lango.auth.jwt.link-token-users=true if they are one person)");
+        }
         boolean admin = request.path("admin").asBoolean(false);
         String token = users.issue(userId, admin);
+        revoked.fire(new TokenRevoked(userId)); // the token it replaces, if any, ends now
         ObjectNode answer = ApiJson.MAPPER.createObjectNode().put("userId", userId).put("admin", admin).put("token", token);
         return Response.status(Response.Status.CREATED).type(MediaType.APPLICATION_JSON).entity(answer.toString()).build();
     }
@@ -80,6 +92,7 @@ public class AdminUsersResource {
         if (!users.revoke(userId)) {
             return ApiError.of(Response.Status.NOT_FOUND, "not_found", "no user \"" + userId + "\" has a token");
         }
+        revoked.fire(new TokenRevoked(userId));
         return Response.noContent().build();
     }
 }

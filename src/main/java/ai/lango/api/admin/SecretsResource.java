@@ -2,6 +2,8 @@ package ai.lango.api.admin;
 
 import ai.lango.api.ApiError;
 import ai.lango.api.ApiJson;
+import ai.lango.config.HostRule;
+import ai.lango.config.Ids;
 import ai.lango.security.Ownership;
 import ai.lango.vault.Vault;
 import ai.lango.vault.VaultEntry;
@@ -34,7 +36,11 @@ public class SecretsResource {
     @Inject
     Vault vault;
 
-    /** Stores {@code {"value": "…"}} as the secret {@code name}: 201 when new, 200 when replaced. */
+    /**
+     * Stores {@code {"value": "…", "hosts": […], "tools": […], "users": […]}} as the secret {@code name},
+     * bound to where its value may go (hosts, tools; and users of a shared one, besides administrators;
+     * each list the default when absent): 201 when new, 200 when replaced.
+     */
     @PUT
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -51,9 +57,16 @@ public class SecretsResource {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_value", "a secret's value has 1 to " + Vault.MAX_VALUE_CHARS
                     + " characters");
         }
-        boolean created = vault.store(ownerOrShared(owner), name, value);
+        VaultEntry.Binding binding;
+        try {
+            binding = binding(body, blankAsNull(owner) == null);
+        } catch (IllegalArgumentException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_binding", e.getMessage());
+        }
+        boolean created = vault.store(ownerOrShared(owner), name, value, binding);
         ObjectNode answer = ApiJson.MAPPER.createObjectNode().put("name", name).put("owner", blankAsNull(owner))
                 .put("status", created ? "stored" : "replaced").put("reference", "{{secret:" + name + "}}");
+        answer.set("binding", binding(binding));
         return Response.status(created ? Response.Status.CREATED : Response.Status.OK).entity(answer.toString())
                 .type(MediaType.APPLICATION_JSON).build();
     }
@@ -66,7 +79,8 @@ public class SecretsResource {
         var list = body.putArray("secrets");
         for (VaultEntry e : entries) {
             list.addObject().put("name", e.name()).put("owner", e.shared() ? null : e.id().owner()).put("shared", e.shared())
-                    .put("createdAt", e.created().toString()).put("updatedAt", e.updated().toString());
+                    .put("createdAt", e.created().toString()).put("updatedAt", e.updated().toString())
+                    .set("binding", binding(e.binding()));
         }
         return ApiJson.ok(body.put("count", entries.size()));
     }
@@ -79,6 +93,66 @@ public class SecretsResource {
         }
         return ApiError.of(Response.Status.NOT_FOUND, "secret_not_found", "no secret \"" + name + "\""
                 + (blankAsNull(owner) == null ? " shared by every user" : " of user \"" + owner + "\""));
+    }
+
+    /** The binding a body gives: hosts, tools and (for a shared secret) users; the defaults where absent. */
+    static VaultEntry.Binding binding(String body, boolean shared) {
+        JsonNode json;
+        try {
+            json = ApiJson.MAPPER.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the body is not JSON");
+        }
+        List<String> hosts = strings(json, "hosts", List.of());
+        for (String host : hosts) {
+            if (!host.equals("*")) {
+                HostRule.problem(host).ifPresent(problem -> {
+                    throw new IllegalArgumentException("hosts: " + problem);
+                });
+            }
+        }
+        List<String> tools = strings(json, "tools", VaultEntry.Binding.DEFAULT_TOOLS);
+        for (String tool : tools) {
+            if (!tool.matches("[A-Za-z0-9_-]{1,64}")) {
+                throw new IllegalArgumentException("tools: \"" + tool + "\" is not a tool's name");
+            }
+        }
+        List<String> users = strings(json, "users", List.of());
+        if (!users.isEmpty() && !shared) {
+            throw new IllegalArgumentException("users: only a shared secret names its users (a user's own secret is theirs alone)");
+        }
+        for (String user : users) {
+            if (!Ids.valid(user)) {
+                throw new IllegalArgumentException("users: \"" + user + "\" is not a user id (" + Ids.RULE + ")");
+            }
+        }
+        return new VaultEntry.Binding(hosts, tools, users);
+    }
+
+    private static List<String> strings(JsonNode json, String field, List<String> fallback) {
+        JsonNode node = json.path(field);
+        if (node.isMissingNode() || node.isNull()) {
+            return fallback;
+        }
+        if (!node.isArray()) {
+            throw new IllegalArgumentException(field + " must be an array of strings");
+        }
+        List<String> values = new java.util.ArrayList<>();
+        for (JsonNode item : node) {
+            if (!item.isTextual() || item.asText().isBlank()) {
+                throw new IllegalArgumentException(field + " must be an array of strings");
+            }
+            values.add(item.asText().strip());
+        }
+        return values;
+    }
+
+    private static ObjectNode binding(VaultEntry.Binding binding) {
+        ObjectNode node = ApiJson.MAPPER.createObjectNode();
+        binding.hosts().forEach(node.putArray("hosts")::add);
+        binding.tools().forEach(node.putArray("tools")::add);
+        binding.users().forEach(node.putArray("users")::add);
+        return node;
     }
 
     static String text(String body, String field) {

@@ -6,6 +6,7 @@ import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalResolved;
 import ai.lango.approval.Approvals;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.security.Identity;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -55,8 +56,10 @@ public class ApprovalDesk {
     public record Waiter(Session socket, JsonNode requestId, String sessionKey) {
     }
 
+    @Inject
+    OpenSockets sockets;
+
     private final Map<String, Waiter> waiters = new ConcurrentHashMap<>();
-    private final Map<String, Set<Session>> sockets = new ConcurrentHashMap<>();
     private ScheduledFuture<?> sweep;
 
     @PostConstruct
@@ -73,18 +76,10 @@ public class ApprovalDesk {
 
     /** A socket of {@code userId} is open: it is shown the user's requests still waiting. */
     void opened(String userId, Session socket) {
-        sockets.computeIfAbsent(userId, u -> ConcurrentHashMap.newKeySet()).add(socket);
         for (Approval pending : approvals.pending(userId)) {
             ChatFrames.send(socket, ChatFrames.approvalRequest(pending.sessionKey(), pending.id(), pending.agent(),
                     pending.tool(), JSON.valueToTree(pending.argsMap()), pending.safety().name().toLowerCase(java.util.Locale.ROOT),
-                    pending.expiresAt().toString()));
-        }
-    }
-
-    void closed(String userId, Session socket) {
-        Set<Session> open = sockets.get(userId);
-        if (open != null) {
-            open.remove(socket);
+                    pending.expiresAt().toString(), JSON.valueToTree(pending.notesMap())));
         }
     }
 
@@ -93,11 +88,14 @@ public class ApprovalDesk {
         waiters.put(approvalId, waiter);
     }
 
-    /** {@code userId} answers; an answer that decided resumes the turn. The decision in force, if the user has that request. */
-    Optional<Approvals.Outcome> answer(String userId, String approvalId, boolean approved, Session answering) {
+    /**
+     * {@code userId} answers (with a credential that administers in that user's sessions, or not); an
+     * answer that decided resumes the turn. The decision in force, if the user has that request.
+     */
+    Optional<Approvals.Outcome> answer(String userId, boolean admin, String approvalId, boolean approved, Session answering) {
         Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, userId, approved, Approval.By.USER);
         if (outcome.isPresent() && outcome.get().decidedNow()) {
-            resume(approvalId, answering);
+            resume(approvalId, admin, answering);
         }
         return outcome;
     }
@@ -106,7 +104,7 @@ public class ApprovalDesk {
      * Resumes the turn that asked, now decided: its events go to the socket that asked (or, if that
      * one closed, to {@code answering}); the request that started it gets its response when it ends.
      */
-    private void resume(String approvalId, Session answering) {
+    private void resume(String approvalId, boolean admin, Session answering) {
         Optional<Approval> decided = approvals.get(approvalId);
         if (decided.isEmpty()) {
             return;
@@ -117,7 +115,7 @@ public class ApprovalDesk {
                 : answering != null && answering.isOpen() ? answering : null;
         JsonNode requestId = waiter != null && target == waiter.socket() ? waiter.requestId() : null;
         List<String> asked = new CopyOnWriteArrayList<>();
-        CompletableFuture<String> turn = agent.resume(approval, true,
+        CompletableFuture<String> turn = agent.resume(approval, admin, true,
                 target == null ? event -> { } : TurnStream.listener(request -> await(request.approvalId(),
                         new Waiter(target, requestId, approval.sessionKey())), target, approval.sessionKey(), asked));
         if (target != null) {
@@ -135,7 +133,8 @@ public class ApprovalDesk {
     void expire() {
         try {
             for (Approval expired : approvals.expireDue()) {
-                resume(expired.id(), null);
+                // Nobody answered: the resumed turn administers only in the operator's own sessions.
+                resume(expired.id(), Identity.reserved(expired.userId()), null);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "expiring requests for approval failed: " + e.getMessage(), e);
@@ -147,7 +146,7 @@ public class ApprovalDesk {
         Approval approval = resolved.approval();
         ObjectNode payload = ChatFrames.payload(approval.sessionKey()).put("approvalId", approval.id())
                 .put("decision", resolved.decision().wire()).put("by", resolved.by().wire());
-        for (Session socket : sockets.getOrDefault(approval.userId(), Set.of())) {
+        for (Session socket : sockets.of(approval.userId())) {
             ChatFrames.send(socket, ChatFrames.event("approval.resolved", payload));
         }
         if (resolved.by() == Approval.By.SUPERSEDED) {

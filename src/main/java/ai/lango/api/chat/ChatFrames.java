@@ -14,17 +14,27 @@ final class ChatFrames {
     private ChatFrames() {
     }
 
-    /** {@code approval.request}: what a person is asked to approve, and until when. */
+    /**
+     * {@code approval.request}: what a person is asked to approve, and until when; {@code notes}, what they
+     * must see besides the call (the secrets it carries and where, the files changed since the last approved
+     * command).
+     */
     static ObjectNode approvalRequest(String sessionKey, String approvalId, String agentName, String tool, JsonNode args,
-                                      String safety, String expiresAt) {
+                                      String safety, String expiresAt, JsonNode notes) {
         ObjectNode payload = payload(sessionKey).put("approvalId", approvalId).put("agent", agentName).put("tool", tool);
         payload.set("args", args);
         payload.put("safety", safety).put("expiresAt", expiresAt);
+        payload.set("notes", notes);
         return event("approval.request", payload);
     }
 
     static ObjectNode payload(String sessionKey) {
         return ApiJson.MAPPER.createObjectNode().put("sessionKey", sessionKey);
+    }
+
+    /** A payload of one field. */
+    static ObjectNode payloadOf(String field, String value) {
+        return ApiJson.MAPPER.createObjectNode().put(field, value);
     }
 
     static ObjectNode event(String name, ObjectNode payload) {

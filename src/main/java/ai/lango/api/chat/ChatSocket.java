@@ -80,6 +80,9 @@ public class ChatSocket {
     @Inject
     ApprovalDesk desk;
 
+    @Inject
+    OpenSockets sockets;
+
     /** One endpoint instance per connection: who it is, once it has shown a credential (or none is needed). */
     private volatile Identity caller;
     /** The frame being received, part by part; its size in UTF-8 bytes, and whether it went over the limit. */
@@ -92,6 +95,10 @@ public class ChatSocket {
     @OnOpen
     public void open(Session session) {
         caller = credentials.required() ? null : Identity.OPERATOR;
+        if (caller != null) {
+            sockets.opened(session, user(), credentials.authenticate(null).orElseThrow());
+            desk.opened(user(), session); // its user's requests still waiting, and their endings from now on
+        }
         session.setMaxTextMessageBufferSize(PART_CHARS);
         session.setMaxBinaryMessageBufferSize(PART_CHARS);
         session.setMaxIdleTimeout(0);
@@ -155,6 +162,9 @@ public class ChatSocket {
             authenticate(session, request);
             return;
         }
+        if (!sockets.stillValid(session)) {
+            return; // the credential ended: the socket is told and closes; nothing more runs on it
+        }
         JsonNode id = request.get("id");
         Optional<Duration> overRate = quotas.request(caller);
         if (overRate.isPresent()) {
@@ -174,9 +184,17 @@ public class ChatSocket {
             approval(session, id, request.path("params"));
             return;
         }
+        if ("chat.abort".equals(request.path("method").asText())) {
+            abort(session, id, request.path("params"));
+            return;
+        }
+        if ("session.delete".equals(request.path("method").asText())) {
+            delete(session, id, request.path("params"));
+            return;
+        }
         if (!"chat.message".equals(request.path("method").asText())) {
             send(session, error(id, "unknown_method", "unknown method \"" + request.path("method").asText()
-                    + "\"; supported: chat.message, approval.response, session.rename"));
+                    + "\"; supported: chat.message, chat.abort, approval.response, session.rename, session.delete"));
             return;
         }
         String sessionKey = request.path("params").path("sessionKey").asText(DEFAULT_SESSION);
@@ -206,9 +224,50 @@ public class ChatSocket {
             send(session, error(id, "invalid_params", "params.approvalId (text) and params.approved (true or false) are required"));
             return;
         }
-        String status = desk.answer(user(), approvalId, approved.asBoolean(), session)
+        String status = desk.answer(user(), caller.administersAs(user()), approvalId, approved.asBoolean(), session)
                 .map(outcome -> outcome.decision().wire()).orElse("unknown");
         send(session, ChatFrames.response(id, JSON.createObjectNode().put("approvalId", approvalId).put("status", status)));
+    }
+
+    /**
+     * {@code chat.abort} {sessionKey}: the turn of this user's session running now stops where it
+     * waits, as at its timeout; its {@code chat.message} gets the error {@code aborted}, and the
+     * session is free at once. The response says whether a turn was running.
+     */
+    private void abort(Session session, JsonNode id, JsonNode params) {
+        String sessionKey = params.path("sessionKey").asText(DEFAULT_SESSION);
+        Optional<String> invalidKey = Ids.problem("params.sessionKey", sessionKey);
+        if (invalidKey.isPresent()) {
+            send(session, error(id, "invalid_id", invalidKey.get()));
+            return;
+        }
+        boolean stopped = agent.stop(user(), sessionKey);
+        send(session, ChatFrames.response(id, JSON.createObjectNode().put("sessionKey", sessionKey).put("stopped", stopped)));
+    }
+
+    /**
+     * {@code session.delete} {sessionKey}: this user's session is deleted (a turn of it running here
+     * is stopped first), its history, memory and artifacts with it.
+     */
+    private void delete(Session session, JsonNode id, JsonNode params) {
+        String sessionKey = params.path("sessionKey").asText("");
+        Optional<String> invalidKey = Ids.problem("params.sessionKey", sessionKey);
+        if (invalidKey.isPresent()) {
+            send(session, error(id, "invalid_id", invalidKey.get()));
+            return;
+        }
+        String userId = user();
+        // It may wait for the stopped turn to end: not on the container's thread.
+        CompletableFuture.supplyAsync(() -> agent.deleteSession(userId, sessionKey), scheduler).whenComplete((deleted, failure) -> {
+            if (failure != null) {
+                send(session, error(id, "session_busy", String.valueOf(failure.getCause() == null ? failure.getMessage()
+                        : failure.getCause().getMessage())));
+            } else if (!deleted) {
+                send(session, error(id, "session_not_found", "no session \"" + sessionKey + "\""));
+            } else {
+                send(session, ChatFrames.response(id, JSON.createObjectNode().put("sessionKey", sessionKey).put("deleted", true)));
+            }
+        });
     }
 
     /** {@code session.rename} {sessionKey, title}: the session's title in the chat page's list. */
@@ -235,9 +294,7 @@ public class ChatSocket {
     @OnClose
     public void closed(Session session) {
         cancelAuthDeadline();
-        if (caller != null) {
-            desk.closed(user(), session);
-        }
+        sockets.closed(session);
     }
 
     private void cancelAuthDeadline() {
@@ -277,12 +334,13 @@ public class ChatSocket {
      * then acts as that user.
      */
     private void authenticate(Session session, JsonNode frame) {
-        Optional<Identity> identity = "auth".equals(frame.path("type").asText())
-                ? credentials.identify(frame.path("token").asText(null)) : Optional.empty();
-        if (identity.isPresent()) {
-            caller = identity.get();
+        Optional<Credentials.Presented> presented = "auth".equals(frame.path("type").asText())
+                ? credentials.authenticate(frame.path("token").asText(null)) : Optional.empty();
+        if (presented.isPresent()) {
+            caller = presented.get().identity();
             cancelAuthDeadline();
             send(session, event("auth.ok", JSON.createObjectNode().put("userId", user())));
+            sockets.opened(session, user(), presented.get());
             desk.opened(user(), session);
             return;
         }
@@ -319,7 +377,7 @@ public class ChatSocket {
         }
         send(session, event("agent.thinking", payload(sessionKey)));
         List<String> asked = new CopyOnWriteArrayList<>();
-        CompletableFuture<String> turn = agent.chat(new TurnRequest(user(), sessionKey, message, true),
+        CompletableFuture<String> turn = agent.chat(new TurnRequest(user(), caller.administersAs(user()), sessionKey, message, true),
                 TurnStream.listener(request -> desk.await(request.approvalId(), new ApprovalDesk.Waiter(session, id, sessionKey)),
                         session, sessionKey, asked));
         turn.whenComplete((answer, failure) -> admission.permit().close());

@@ -34,7 +34,8 @@ final class FrameOutbox {
     private static final String KEY = FrameOutbox.class.getName();
 
     private final Session session;
-    private final Deque<String> queued = new ArrayDeque<>();
+    /** Frames (text) to write, and at most one close (a {@link CloseReason}) after the frames before it. */
+    private final Deque<Object> queued = new ArrayDeque<>();
     private boolean writing;
     private boolean closed;
     /** A sendText call is under way, and whether its write was reported done before it returned. */
@@ -52,7 +53,15 @@ final class FrameOutbox {
      * connection does, the turn that sends goes on and is stored.
      */
     static void send(Session session, String unmasked) {
-        String frame = SecretMask.mask(unmasked);
+        enqueue(session, SecretMask.mask(unmasked));
+    }
+
+    /** Closes the connection with {@code reason} once the frames queued before are written. */
+    static void closeAfterQueued(Session session, CloseReason reason) {
+        enqueue(session, reason);
+    }
+
+    private static void enqueue(Session session, Object frame) {
         try {
             FrameOutbox outbox;
             synchronized (session) {
@@ -68,8 +77,8 @@ final class FrameOutbox {
         }
     }
 
-    /** Queues a frame; it is written after those queued before it. */
-    private void send(String frame) {
+    /** Queues a frame (or a close); it is written after those queued before it. */
+    private void send(Object frame) {
         synchronized (this) {
             if (closed || !session.isOpen()) {
                 return; // the client left; the turn still completes and is stored
@@ -93,18 +102,28 @@ final class FrameOutbox {
      */
     private void writeNext() {
         while (true) {
-            String frame;
+            Object next;
             synchronized (this) {
-                frame = queued.poll();
-                if (frame == null || closed) {
+                next = queued.poll();
+                if (next == null || closed) {
                     writing = false;
                     return;
                 }
-                inSendText = true;
-                doneInSendText = false;
+                if (next instanceof CloseReason) {
+                    closed = true;
+                    queued.clear();
+                    writing = false;
+                } else {
+                    inSendText = true;
+                    doneInSendText = false;
+                }
+            }
+            if (next instanceof CloseReason reason) {
+                close(reason);
+                return;
             }
             try {
-                session.getAsyncRemote().sendText(frame, this::written);
+                session.getAsyncRemote().sendText((String) next, this::written);
             } catch (RuntimeException e) {
                 fail(e.toString());
                 return;
@@ -142,9 +161,13 @@ final class FrameOutbox {
             writing = false;
         }
         LOG.info(() -> "a frame could not be sent, closing the connection: " + why);
+        // 1011, not 1006: 1006 must never be sent, and a client that is still there rejects it.
+        close(new CloseReason(CloseReason.CloseCodes.UNEXPECTED_CONDITION, "send failed"));
+    }
+
+    private void close(CloseReason reason) {
         try {
-            // 1011, not 1006: 1006 must never be sent, and a client that is still there rejects it.
-            session.close(new CloseReason(CloseReason.CloseCodes.UNEXPECTED_CONDITION, "send failed"));
+            session.close(reason);
         } catch (IOException | RuntimeException ignored) {
             // already closed
         }

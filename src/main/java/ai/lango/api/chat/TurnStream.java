@@ -70,7 +70,8 @@ final class TurnStream {
         if (event instanceof TurnEvent.ApprovalRequest request) {
             asked.add(request.approvalId());
             send(session, approvalRequest(sessionKey, request.approvalId(), request.agent(), request.tool(),
-                    ApiJson.MAPPER.valueToTree(request.args()), request.safety(), request.expiresAt()));
+                    ApiJson.MAPPER.valueToTree(request.args()), request.safety(), request.expiresAt(),
+                    ApiJson.MAPPER.valueToTree(request.notes())));
             return;
         }
         if (event instanceof TurnEvent.Chunk chunk) {

@@ -22,11 +22,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * exec: a shell command in the workspace, with output capped so that an endless command cannot
- * exhaust memory. The command gets a minimal environment, never the server's own (which holds the
- * provider keys and the access token): PATH, HOME (the workspace), LANG, and the variables the
- * operator names in lango.tools.exec.env. It runs in a process group of its own (setsid), and the
- * whole group is killed when the command ends or times out, so a background child cannot outlive it.
+ * exec: a shell command in the workspace, in a sandbox of its own ({@link ExecSandbox}), with output
+ * capped so that an endless command cannot exhaust memory. The command gets a minimal environment,
+ * never the server's own (which holds the provider keys and the access token): PATH, HOME, LANG, and
+ * the variables the operator names in lango.tools.exec.env. It runs in a process group of its own
+ * (setsid), and the whole group is killed when the command ends or times out, so a background child
+ * cannot outlive it. The person asked to approve a command is shown the workspace's files changed
+ * since the session's last approved command: a file the model planted for the command to read (a
+ * .git/config that runs something) is on the card.
  */
 public final class ExecTool extends WorkspaceTool {
 
@@ -35,33 +38,81 @@ public final class ExecTool extends WorkspaceTool {
     static final String DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
     private static final String SETSID = "/usr/bin/setsid";
 
+    /** The changed files a card lists at most. */
+    static final int MAX_CHANGED = 20;
+    /** Entries of the workspace looked at, at most, to find them. */
+    private static final int MAX_WALKED = 20_000;
+
     private final Duration timeout;
     private final List<String> passThrough;
     private final Map<String, String> serverEnv;
+    private final ExecSandbox sandbox;
 
     /**
      * @param passThrough names of the server's environment variables a command also gets
      * @param serverEnv   the server's environment, read for PATH and the pass-through names only
      */
     public ExecTool(Function<Caller, Workspace> workspaces, Duration timeout, List<String> passThrough,
-                    Map<String, String> serverEnv) {
+                    Map<String, String> serverEnv, Optional<java.nio.file.Path> bwrap, boolean network) {
         super(ToolFamily.EXEC, "exec", Safety.DANGEROUS, "Run a shell command in the workspace directory; returns its exit"
                 + " code and output (stdout and stderr).", ToolArgs.schema(Map.of("command",
                 ToolArgs.string("the command line, run with /bin/sh -c")), List.of("command")), workspaces);
         this.timeout = timeout;
         this.passThrough = List.copyOf(passThrough);
         this.serverEnv = serverEnv;
+        this.sandbox = new ExecSandbox(bwrap, network);
     }
 
+    /** Unsandboxed, for tests of what the command itself does. */
     ExecTool(Workspace workspace, Duration timeout) {
-        this(WorkspaceTool.fixed(workspace), timeout, List.of(), System.getenv());
+        this(WorkspaceTool.fixed(workspace), timeout, List.of(), System.getenv(), Optional.empty(), true);
+    }
+
+    /** A command that reaches the network may send anything anywhere; one in a sandbox without network, nowhere. */
+    @Override
+    public Optional<String> destination(Map<String, Object> args, Caller caller) {
+        return sandbox.network() ? Optional.of("*") : Optional.empty();
+    }
+
+    /**
+     * The workspace's files changed since the session's last approved command ({@code since}; every file
+     * when there was none), newest first, for the person asked to approve this one.
+     */
+    @Override
+    public Map<String, Object> approvalNotes(Map<String, Object> args, Caller caller, java.time.Instant since) {
+        Path root = workspaceOf(caller).root();
+        long after = since == null ? Long.MIN_VALUE : since.toEpochMilli();
+        List<Map.Entry<String, Long>> changed = new java.util.ArrayList<>();
+        int[] walked = {0};
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            files.takeWhile(p -> walked[0]++ < MAX_WALKED).filter(p -> !p.equals(root)).forEach(p -> {
+                try {
+                    long modified = Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toMillis();
+                    if (modified > after && !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        changed.add(Map.entry(root.relativize(p).toString(), modified));
+                    }
+                } catch (IOException gone) {
+                    // removed meanwhile
+                }
+            });
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return Map.of("changedFiles", List.of(), "changedFilesNote", "the workspace could not be read: " + e.getMessage());
+        }
+        changed.sort(Map.Entry.<String, Long>comparingByValue().reversed());
+        Map<String, Object> notes = new java.util.LinkedHashMap<>();
+        notes.put("changedFiles", changed.stream().limit(MAX_CHANGED).map(Map.Entry::getKey).toList());
+        notes.put("changedFilesSince", since == null ? "the session's start" : since.toString());
+        if (changed.size() > MAX_CHANGED) {
+            notes.put("changedFilesMore", changed.size() - MAX_CHANGED);
+        }
+        return notes;
     }
 
     /** The whole environment a command sees. */
-    static Map<String, String> environment(Workspace workspace, List<String> passThrough, Map<String, String> serverEnv) {
+    static Map<String, String> environment(String home, List<String> passThrough, Map<String, String> serverEnv) {
         Map<String, String> env = new TreeMap<>();
         env.put("PATH", serverEnv.getOrDefault("PATH", DEFAULT_PATH));
-        env.put("HOME", workspace.root().toString());
+        env.put("HOME", home);
         env.put("LANG", "C.UTF-8");
         for (String name : passThrough) {
             String value = serverEnv.get(name);
@@ -81,12 +132,12 @@ public final class ExecTool extends WorkspaceTool {
     @Override
     protected Map<String, Object> callIn(Workspace workspace, Map<String, Object> args) throws Exception {
         String command = ToolArgs.anyText(args, "command");
-        ProcessBuilder builder = new ProcessBuilder(commandLine(command))
+        ProcessBuilder builder = new ProcessBuilder(commandLine(sandbox.wrap(workspace.root(), List.of("/bin/sh", "-c", command))))
                 .directory(workspace.root().toFile())
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.environment().clear();
-        builder.environment().putAll(environment(workspace, passThrough, serverEnv));
+        builder.environment().putAll(environment(sandbox.home(workspace.root()), passThrough, serverEnv));
         Process process = builder.start();
         CappedReader output = new CappedReader(process.getInputStream());
         Thread reader = new Thread(output, "exec-output");
@@ -104,14 +155,17 @@ public final class ExecTool extends WorkspaceTool {
     }
 
     /**
-     * /bin/sh -c under setsid, so the command leads a new process group whose id is its pid (a
+     * The command (/bin/sh -c, or the sandbox around it) under setsid, so it leads a new process group whose id is its pid (a
      * JVM's child is never a group leader, so setsid starts no extra process). Without setsid
      * (not Linux) the shell runs in the server's group and only its descendants can be found.
      */
-    static List<String> commandLine(String command) {
-        return Files.isExecutable(Path.of(SETSID))
-                ? List.of(SETSID, "/bin/sh", "-c", command)
-                : List.of("/bin/sh", "-c", command);
+    static List<String> commandLine(List<String> command) {
+        if (!Files.isExecutable(Path.of(SETSID))) {
+            return command;
+        }
+        List<String> line = new java.util.ArrayList<>(List.of(SETSID));
+        line.addAll(command);
+        return line;
     }
 
     private static void killGroup(Process process) {

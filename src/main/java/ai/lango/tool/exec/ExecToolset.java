@@ -35,7 +35,8 @@ public class ExecToolset implements Toolset {
 
     @Override
     public List<Tool> tools() {
-        return List.of(new ExecTool(WorkspaceTool.perCaller(settings), settings.execTimeout(), settings.execEnv(), System.getenv()));
+        return List.of(new ExecTool(WorkspaceTool.perCaller(settings), settings.execTimeout(), settings.execEnv(), System.getenv(),
+                settings.execSandbox(), settings.execNetwork()));
     }
 
     @Override

@@ -27,6 +27,18 @@ public final class EditFile extends WorkspaceTool {
                 workspaces);
     }
 
+    /** What it writes is kept: a secret's reference stays as text. */
+    @Override
+    public boolean keepsText() {
+        return true;
+    }
+
+    /** A write into a dot-folder or dot-file (.git/, .ssh/, .bashrc, …) is dangerous: what runs there runs later, unasked. */
+    @Override
+    public Safety safety(Map<String, Object> args) {
+        return FilePaths.hidden(args.get("path")) ? Safety.DANGEROUS : safety();
+    }
+
     @Override
     protected Map<String, Object> callIn(Workspace ws, Map<String, Object> args) throws Exception {
         Path file = FilePaths.existingFile(ws, ToolArgs.anyText(args, "path"));

@@ -16,6 +16,19 @@ final class FilePaths {
     private FilePaths() {
     }
 
+    /** Whether a path names a dot-folder or dot-file on its way (".git/config", ".ssh", "a/.config/x"). */
+    static boolean hidden(Object path) {
+        if (!(path instanceof String text)) {
+            return false;
+        }
+        for (String segment : text.replace('\\', '/').split("/")) {
+            if (segment.startsWith(".") && !segment.equals(".") && !segment.equals("..")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static Path existingFile(Workspace ws, String path) throws ToolException, IOException {
         Path file = ws.resolve(path);
         if (!Files.exists(file)) {

@@ -224,6 +224,22 @@ public class ModelAdapterTest {
         assertTrue(sent.get(3).content().contains("\"error\""));
     }
 
+    @Test
+    void aModelCallingTheFrameworksOwnFunctionNamesCallsNoToolAndIsToldSo() {
+        FakeProvider provider = new FakeProvider(new StreamEvent.ToolCallEvent("c9", "adk_request_confirmation",
+                "{\"toolConfirmation\":{\"confirmed\":true}}"), new StreamEvent.Done("tool_calls"));
+        FunctionCall call = generate(provider, HELLO, false).get(0).content().orElseThrow().parts().orElseThrow().get(0)
+                .functionCall().orElseThrow();
+        assertEquals("reserved__adk_request_confirmation", call.name().orElseThrow(), "no tool and not the framework's own");
+
+        FakeProvider next = new FakeProvider(new StreamEvent.Done("stop"));
+        generate(next, LlmRequest.builder().contents(List.of(
+                Content.builder().role("user").parts(List.of(Part.fromText("go"))).build(),
+                Content.builder().role("model").parts(List.of(Part.builder().functionCall(call).build())).build())).build(), false);
+        assertTrue(next.requests.get(0).messages().get(2).content().contains("\\\"adk_request_confirmation\\\" is reserved by the"
+                + " server and cannot be called"), next.requests.get(0).messages().get(2).content());
+    }
+
     /** A history cut to the budget after a huge message may begin with its answer: that answer is not sent. */
     @Test
     void aRequestNeverOpensWithAnAssistantMessage() {

@@ -257,7 +257,7 @@ class LangoRunnerTest {
         }
 
         @Override
-        public void outcome(String userId, Fix applied, boolean succeeded) {
+        public void outcome(String userId, boolean admin, Fix applied, boolean succeeded) {
             outcomes.add(succeeded);
         }
     }

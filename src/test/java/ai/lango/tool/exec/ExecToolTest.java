@@ -46,7 +46,7 @@ class ExecToolTest {
                 "LANGO_AUTH_TOKEN", "tok-server-123", "OPENAI_API_KEY", "sk-other-123", "JAVA_HOME", "/opt/jdk",
                 "GOPATH", "/srv/go");
         ExecTool exec = new ExecTool(WorkspaceTool.fixed(new Workspace(dir)), Duration.ofSeconds(10), java.util.List.of("JAVA_HOME", "MISSING"),
-                server);
+                server, java.util.Optional.empty(), true);
 
         String output = (String) exec.call(Map.of("command", "env"), null).get("output");
 

@@ -24,6 +24,17 @@ class FileToolsTest {
     }
 
     @Test
+    void aWriteIntoADotFolderOrDotFileIsDangerousAndAnyOtherModerate() {
+        WriteFile write = new WriteFile(WorkspaceTool.fixed(workspace()));
+        for (String path : List.of(".git/config", "repo/.git/hooks/pre-commit", ".ssh/authorized_keys", ".bashrc", "a/.config/x")) {
+            assertEquals(ai.lango.tool.Safety.DANGEROUS, write.safety(Map.of("path", path)), path);
+        }
+        for (String path : List.of("notes.txt", "src/Main.java", "./notes.txt", "a/../b.txt")) {
+            assertEquals(ai.lango.tool.Safety.MODERATE, write.safety(Map.of("path", path)), path);
+        }
+    }
+
+    @Test
     void dotDotEscapeIsRefused() {
         ToolException error = assertThrows(ToolException.class, () -> workspace().resolve("../secret.txt"));
         assertTrue(error.getMessage().contains("outside the workspace"));

@@ -1,0 +1,31 @@
+package ai.lango.api.access;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * Clickjacking: a page of another site that frames the chat page could lay its own buttons over
+ * Approve and get one click to run a pending command. No response of the application may be framed
+ * by anyone ({@code frame-ancestors 'none'}, and {@code X-Frame-Options: DENY} for browsers that
+ * predate it); types are not sniffed, and no page's address goes out as a referrer.
+ */
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
+public class FramingFilter extends HttpFilter {
+
+    static final String POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        response.setHeader("Content-Security-Policy", POLICY);
+        response.setHeader("X-Frame-Options", "DENY");
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setHeader("Referrer-Policy", "no-referrer");
+        chain.doFilter(request, response);
+    }
+}

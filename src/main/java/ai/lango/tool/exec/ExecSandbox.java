@@ -1,0 +1,99 @@
+package ai.lango.tool.exec;
+
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where a command runs: in a bubblewrap sandbox of its own, or (lango.tools.exec.sandbox=none, unsafe)
+ * as the server. The sandbox has its own processes ({@code /proc} shows only them), no network unless
+ * allowed, the system's folders read-only, the caller's workspace the only folder it may write, a
+ * fresh {@code HOME} and {@code /tmp}, no capabilities, and nothing of the server's: not its files
+ * (the data directory, the server directory, home folders are not there at all; the system's keys and
+ * services' configuration are hidden), not its environment.
+ */
+final class ExecSandbox {
+
+    /** Where HOME is inside the sandbox: a folder of its own, gone with the command. */
+    static final String HOME = "/home/lango";
+    /** The system's folders a command reads (a merged /usr's top-level links are recreated as links). */
+    private static final List<String> SYSTEM = List.of("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
+
+    /**
+     * What of the system's folders holds keys rather than what a command needs: hidden behind an empty
+     * file or folder (a server that runs as root could otherwise read them, its own uid owning them).
+     */
+    private static final List<String> HIDDEN_FILES = List.of("/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
+            "/etc/sudoers", "/etc/machine-id");
+    private static final List<String> HIDDEN_FOLDERS = List.of("/etc/ssh", "/etc/ssl/private", "/etc/sudoers.d",
+            "/etc/postgresql", "/etc/postgresql-common", "/etc/mysql", "/etc/redis", "/etc/rabbitmq", "/etc/letsencrypt");
+
+    private final Optional<Path> bwrap;
+    private final boolean network;
+
+    /** @param bwrap the bubblewrap binary; empty: no sandbox */
+    ExecSandbox(Optional<Path> bwrap, boolean network) {
+        this.bwrap = bwrap;
+        this.network = network;
+    }
+
+    static ExecSandbox none() {
+        return new ExecSandbox(Optional.empty(), true);
+    }
+
+    boolean sandboxed() {
+        return bwrap.isPresent();
+    }
+
+    /** Whether a command reaches the network: in the sandbox only when allowed; without one, always. */
+    boolean network() {
+        return network;
+    }
+
+    /** What HOME is for a command in {@code workspace}. */
+    String home(Path workspace) {
+        return sandboxed() ? HOME : workspace.toString();
+    }
+
+    /** The command line that runs {@code shell} (e.g. /bin/sh -c command) in {@code workspace}, sandboxed or not. */
+    List<String> wrap(Path workspace, List<String> shell) {
+        if (bwrap.isEmpty()) {
+            return shell;
+        }
+        List<String> line = new ArrayList<>(List.of(bwrap.get().toString(), "--die-with-parent", "--new-session",
+                "--unshare-all", "--cap-drop", "ALL"));
+        if (network) {
+            line.add("--share-net");
+        }
+        for (String folder : SYSTEM) {
+            Path path = Path.of(folder);
+            if (Files.isSymbolicLink(path)) {
+                try {
+                    line.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), folder));
+                } catch (java.io.IOException e) {
+                    // unreadable link: left out
+                }
+            } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                line.addAll(List.of("--ro-bind", folder, folder));
+            }
+        }
+        for (String file : HIDDEN_FILES) {
+            if (Files.isRegularFile(Path.of(file), LinkOption.NOFOLLOW_LINKS)) {
+                line.addAll(List.of("--ro-bind", "/dev/null", file));
+            }
+        }
+        for (String folder : HIDDEN_FOLDERS) {
+            if (Files.isDirectory(Path.of(folder), LinkOption.NOFOLLOW_LINKS)) {
+                line.addAll(List.of("--tmpfs", folder));
+            }
+        }
+        String ws = workspace.toString();
+        line.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home", "--dir", HOME,
+                "--tmpfs", "/run", "--bind", ws, ws, "--chdir", ws, "--hostname", "lango-exec", "--"));
+        line.addAll(shell);
+        return line;
+    }
+}
