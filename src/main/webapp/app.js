@@ -1,20 +1,25 @@
-// Lango chat page: WebSocket chat (docs/contract.md) with streamed Markdown, tool calls (with the
-// images they saved as artifacts), delegation, errors and automatic reconnect. Sessions come from the ADK session routes. With lango.auth.token
-// set, the page asks for the token before it connects, says "connected" only once the server has
-// accepted it, and keeps every message typed meanwhile until it can be sent.
+// Lango chat page: WebSocket chat (docs/contract.md) as the signed-in user, with streamed Markdown,
+// tool calls and their outcome, approval cards that say where a request stands, delegation, Stop,
+// Retry, Copy, session rename and delete, and automatic reconnect. The credential is kept for this
+// tab only (sessionStorage); the page reads only what its user may: GET api/me says who that is.
 (function () {
   "use strict";
-  const USER = "user"; // the WebSocket chats as the default user
   const $ = (id) => document.getElementById(id);
-  const messages = $("messages"), input = $("input"), send = $("send"), status = $("status"), list = $("sessions");
+  const messages = $("messages"), input = $("input"), send = $("send"), stop = $("stop"), status = $("status"), list = $("sessions");
   const tokenForm = $("token-form"), tokenInput = $("token");
-  let socket = null, retry = 0, nextId = 1, current = null, pending = {}, ready = false, retryTimer = null, lostTurn = false;
+  const REFUSED = ["denied", "expired", "superseded", "not_approved", "already_ran"];
+  let me = null, socket = null, retry = 0, nextId = 1, ready = false, retryTimer = null, lostTurn = false;
+  let running = null; // the turn in view: {id, box, body, text, sessionKey}
   const outbox = []; // requests typed while not connected: sent, in order, once the server accepts them
-  let sessionKey = localStorage.getItem("lango.session") || newKey();
+  const known = new Set(); // the user's stored sessions
+  let sessionKey = null, lastMessage = null;
 
-  function newKey() { return "chat-" + Math.random().toString(36).slice(2, 10); }
-  function token() { return localStorage.getItem("lango.token"); }
+  localStorage.removeItem("lango.token"); // kept per tab now, never where other tabs or a later visitor find it
+  function token() { return sessionStorage.getItem("lango.token"); }
   function headers() { return token() ? { Authorization: "Bearer " + token() } : {}; }
+  function newKey() { return "chat-" + Math.random().toString(36).slice(2, 10); }
+  function userPath() { return "api/apps/lango/users/" + encodeURIComponent(me.userId) + "/sessions"; }
+  function rememberSession() { localStorage.setItem("lango.session." + me.userId, sessionKey); }
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -22,38 +27,118 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  function button(cls, text, onclick, label) {
+    const b = el("button", cls, text);
+    b.type = "button";
+    b.onclick = onclick;
+    if (label) b.setAttribute("aria-label", label);
+    return b;
+  }
   function scroll() { messages.scrollTop = messages.scrollHeight; }
+  function request(method, params, prefix) {
+    const id = (prefix || "r") + "-" + nextId++;
+    socket.send(JSON.stringify({ type: "request", id, method, params }));
+    return id;
+  }
 
   function addUser(text) { const box = el("div", "msg user", text); messages.appendChild(box); scroll(); return box; }
-  function addError(text) { messages.appendChild(el("div", "msg error", text)); scroll(); }
 
-  /** An assistant message that fills while the turn runs. */
-  function assistant(author) {
+  /** An error where the answer would be, with Retry. */
+  function addError(text, turn) {
+    if (turn && turn.box.isConnected && !turn.text && !turn.box.querySelector("details.tool, .approval")) turn.box.remove();
+    const box = el("div", "msg error", text);
+    const actions = el("div", "actions");
+    actions.appendChild(button("retry", "Retry", () => resend(), "Send the last message again"));
+    box.appendChild(actions);
+    messages.appendChild(box);
+    scroll();
+  }
+
+  /** An assistant message; {@code thinking} shows at once that the answer is on its way. */
+  function assistant(author, thinking) {
     const box = el("div", "msg assistant");
     box.appendChild(el("div", "author", author || "lango-agent"));
     const body = el("div", "body");
     box.appendChild(body);
+    const turn = { box, body, text: "", dots: null };
+    box.turn = turn;
+    if (thinking) {
+      box.classList.add("thinking");
+      turn.dots = el("div", "thinking-dots", "Thinking");
+      box.insertBefore(turn.dots, body);
+    }
     messages.appendChild(box);
-    return { box, body, text: "" };
+    scroll();
+    return turn;
   }
+  function settle(turn) {
+    if (!turn) return;
+    turn.box.classList.remove("thinking");
+    if (turn.dots) { turn.dots.remove(); turn.dots = null; }
+  }
+  function setText(turn, text) {
+    turn.text = text;
+    if (turn.dots && text) { turn.dots.remove(); turn.dots = null; }
+    turn.body.innerHTML = LangoMarkdown.render(text);
+  }
+  /** Copy, and Retry on the newest answer. */
+  function finishActions(turn) {
+    if (!turn.text || turn.box.querySelector(".actions")) return;
+    const actions = el("div", "actions");
+    actions.appendChild(button("copy", "Copy", () => copy(turn.text, actions), "Copy this answer"));
+    actions.appendChild(button("retry", "Retry", () => resend(), "Send the last message again"));
+    turn.box.appendChild(actions);
+  }
+  function copy(text, actions) {
+    const done = () => { const b = actions.querySelector(".copy"); b.textContent = "Copied"; setTimeout(() => { b.textContent = "Copy"; }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text, done));
+    } else {
+      fallbackCopy(text, done);
+    }
+  }
+  function fallbackCopy(text, done) {
+    const area = el("textarea");
+    area.value = text;
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand("copy"); done(); } catch (e) { /* nothing to do */ }
+    area.remove();
+  }
+
+  // --- tool calls and their outcome: ✓ only once a call has run ---
   function toolCall(target, call) {
     const details = el("details", "tool");
     details.dataset.callId = call.id;
-    details.appendChild(el("summary", null, "tool " + call.name + " (" + (call.agent || "") + ")"));
+    const summary = el("summary", null, "tool " + call.name + " (" + (call.agent || "") + ")");
+    summary.appendChild(el("span", "tool-state", "running"));
+    details.appendChild(summary);
     details.appendChild(el("pre", null, JSON.stringify(call.args, null, 2)));
-    target.box.insertBefore(details, target.body);
+    if (target.dots) target.box.insertBefore(details, target.dots); else target.box.insertBefore(details, target.body);
     scroll();
   }
   function toolResult(target, result) {
-    const details = [...target.box.querySelectorAll("details.tool")].find((d) => d.dataset.callId === result.id);
-    const pre = el("pre", null, "→ " + JSON.stringify(result.result, null, 2));
+    const details = [...messages.querySelectorAll("details.tool")].reverse().find((d) => d.dataset.callId === result.id);
+    const r = result.result || {};
+    let last = details ? details.querySelector("pre.result") : null;
+    if (!last) { last = el("pre", "result"); if (details) details.appendChild(last); else target.box.insertBefore(last, target.body); }
+    last.textContent = "→ " + JSON.stringify(r, null, 2);
     if (details) {
-      details.appendChild(pre);
-      details.querySelector("summary").textContent += result.result && result.result.error ? " ✗" : " ✓";
-    } else {
-      target.box.insertBefore(pre, target.body);
+      const state = details.querySelector(".tool-state");
+      state.className = "tool-state";
+      if (r.status === "awaiting_approval") {
+        state.textContent = "waiting for approval";
+      } else if (r.error || REFUSED.includes(r.status)) {
+        state.textContent = "✗ " + (r.error ? "failed" : r.status.replace("_", " "));
+        state.classList.add("failed");
+      } else {
+        state.textContent = "✓ ran";
+        state.classList.add("ran");
+      }
     }
-    const image = artifactImage(result.result);
+    const image = artifactImage(r);
     if (image) {
       if (details) details.after(image);
       else target.box.insertBefore(image, target.body);
@@ -62,8 +147,7 @@
 
   /**
    * A tool result that names an image it saved as an artifact ({"artifact","version","mimeType"},
-   * ai.lango.tool.ToolArtifacts) shows it under the tool call: the part is read from ADK's artifact
-   * route with the page's token, its base64 (standard or URL-safe) turned into a blob: URL.
+   * ai.lango.tool.ToolArtifacts) shows it under the tool call, read from ADK's artifact route.
    */
   function artifactImage(r) {
     if (!r || typeof r.artifact !== "string" || !Number.isInteger(r.version)
@@ -72,8 +156,7 @@
     const figure = el("figure", "artifact");
     const caption = el("figcaption", null, label);
     figure.appendChild(caption);
-    const url = "api/apps/lango/users/" + USER + "/sessions/" + encodeURIComponent(sessionKey) + "/artifacts/"
-      + encodeURIComponent(r.artifact) + "/versions/" + r.version;
+    const url = userPath() + "/" + encodeURIComponent(sessionKey) + "/artifacts/" + encodeURIComponent(r.artifact) + "/versions/" + r.version;
     fetch(url, { headers: headers() })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error("HTTP " + response.status))))
       .then((part) => {
@@ -93,13 +176,93 @@
     return figure;
   }
 
-  /** Whether this server wants a token, and whether the stored one is right: a 401 from the API says so. */
-  async function tokenAccepted() {
+  // --- approval cards: pending → approved / denied / expired / superseded, in words ---
+  const STATES = {
+    approved: "Approved — it runs",
+    denied: "Denied — it did not run",
+    expired: "Expired — nobody answered in time; it did not run",
+    superseded: "Superseded by a new message — it did not run",
+  };
+
+  /**
+   * A request for approval inside the conversation: which agent wants to run which tool with which
+   * arguments, what else the person must see (secrets and where they go, files changed since the last
+   * approved command), how dangerous it is, the time left, and Approve / Deny.
+   */
+  function approvalCard(turn, p, state) {
+    let card = document.getElementById("approval-" + p.approvalId);
+    if (!card) {
+      card = el("div", "approval");
+      card.id = "approval-" + p.approvalId;
+      card.setAttribute("role", "group");
+      card.setAttribute("aria-label", "Approve " + p.tool + "?");
+      card.append(el("div", "approval-title", (p.agent || "agent") + " asks to run " + p.tool + " (" + p.safety + ")"));
+      card.append(el("pre", "approval-args", JSON.stringify(p.args, null, 2)));
+      const notes = noteList(p.notes || {});
+      if (notes) card.append(notes);
+      card.append(el("div", "approval-left", ""));
+      const buttons = el("div", "approval-buttons");
+      for (const [cls, text, approved] of [["approval-approve", "Approve", true], ["approval-deny", "Deny", false]]) {
+        buttons.appendChild(button(cls, text, () => {
+          buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+          card.querySelector(".approval-left").textContent = "Sending your answer…";
+          request("approval.response", { approvalId: p.approvalId, approved }, "approval");
+        }));
+      }
+      card.append(buttons);
+      if (turn.dots) turn.box.insertBefore(card, turn.dots); else turn.box.insertBefore(card, turn.body);
+    }
+    if (state && state !== "pending") {
+      approvalResolved(p.approvalId, state);
+      return;
+    }
+    const expires = Date.parse(p.expiresAt);
+    const left = card.querySelector(".approval-left");
+    const tick = () => {
+      if (card.dataset.state && card.dataset.state !== "pending") return;
+      const seconds = Math.max(0, Math.round((expires - Date.now()) / 1000));
+      left.textContent = seconds > 0 ? "Waiting for your decision — " + seconds + " s left" : "Waiting for the server to close it…";
+      setTimeout(tick, 1000);
+    };
+    card.dataset.state = "pending";
+    tick();
+    const approve = card.querySelector(".approval-approve");
+    if (approve) approve.focus();
+    scroll();
+  }
+  function noteList(notes) {
+    const items = [];
+    if (notes.secrets) items.push("Uses the secret" + (notes.secrets.length > 1 ? "s " : " ") + notes.secrets.join(", ") + ", sent to " + notes.destination);
+    if (notes.changedFiles) {
+      items.push(notes.changedFiles.length
+        ? "Files changed in the workspace since " + notes.changedFilesSince + ": " + notes.changedFiles.join(", ") + (notes.changedFilesMore ? " and " + notes.changedFilesMore + " more" : "")
+        : "No file of the workspace changed since " + notes.changedFilesSince);
+    }
+    if (!items.length) return null;
+    const ul = el("ul", "approval-notes");
+    items.forEach((t) => ul.appendChild(el("li", null, t)));
+    return ul;
+  }
+
+  /** The card says how the request ended, in words; its buttons are gone. */
+  function approvalResolved(approvalId, decision) {
+    const card = document.getElementById("approval-" + approvalId);
+    if (!card || !STATES[decision]) return;
+    card.dataset.state = decision;
+    const buttons = card.querySelector(".approval-buttons");
+    if (buttons) buttons.remove();
+    card.querySelector(".approval-left").textContent = STATES[decision];
+  }
+
+  // --- signing in, and the socket ---
+  async function whoAmI() {
     try {
-      const response = await fetch("api/list-apps", { headers: headers() });
-      return response.status !== 401;
+      const response = await fetch("api/me", { headers: headers() });
+      if (!response.ok) return { error: "HTTP " + response.status };
+      const who = await response.json();
+      return who.signedIn ? who : null;
     } catch (e) {
-      return true; // unreachable: the socket's reconnect loop reports that
+      return { error: e.message };
     }
   }
 
@@ -107,16 +270,50 @@
     ready = false;
     setStatus(text, true);
     tokenForm.hidden = false;
+    $("whoami").hidden = true;
     tokenInput.focus();
   }
 
-  async function connect() {
+  function showMe() {
+    $("whoami").hidden = !token();
+    $("user-name").textContent = "Signed in as " + me.userId + (me.admin ? " (administrator)" : "");
+    const model = me.model || {};
+    $("model").textContent = model.provider ? model.provider + " · " + (model.name || "") : "no model";
+    const banner = $("no-model");
+    banner.hidden = !!model.provider;
+    if (!model.provider) {
+      banner.replaceChildren(el("strong", null, "No model is configured. "),
+        document.createTextNode(model.missing || "Set LANGO_PROVIDER and LANGO_MODEL, then start the server again."));
+    }
+  }
+
+  async function start() {
     clearTimeout(retryTimer);
-    if (!(await tokenAccepted())) {
-      askForToken(token() ? "the access token was not accepted" : "this server needs an access token");
+    const who = await whoAmI();
+    if (who === null) {
+      askForToken(token() ? "the access token was not accepted" : "this server needs an access token: sign in");
       return;
     }
+    if (who.error) {
+      const delay = Math.min(30000, 500 * 2 ** retry++);
+      setStatus("cannot reach the server — trying again in " + Math.round(delay / 1000) + " s", true);
+      retryTimer = setTimeout(start, delay);
+      return;
+    }
+    const switched = !me || me.userId !== who.userId;
+    me = who;
     tokenForm.hidden = true;
+    showMe();
+    $("memory").hidden = true;
+    if (switched) {
+      sessionKey = localStorage.getItem("lango.session." + me.userId) || newKey();
+      await loadSessions();
+      await open(sessionKey);
+    }
+    connect();
+  }
+
+  function connect() {
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/[^/]*$/, "") + "ws";
     const ws = new WebSocket(url);
     socket = ws;
@@ -133,17 +330,15 @@
     ws.onclose = (event) => {
       if (socket !== ws) return;
       ready = false;
-      // A turn sent but not answered: the server may still finish and store it; the session is read again on reconnect.
-      Object.values(pending).forEach((p) => { p.box.classList.remove("thinking"); lostTurn = true; });
-      pending = {};
-      current = null;
-      if (event.code === 1008) { // policy violation: the token is missing or wrong
-        askForToken("the access token was not accepted");
+      if (running) { settle(running); lostTurn = true; running = null; } // the server may still finish and store it
+      showRunning();
+      if (event.code === 1008) { // policy violation: the credential is missing, wrong or ended
+        askForToken(event.reason && event.reason.includes("ended") ? "your sign-in ended: sign in again" : "the access token was not accepted");
         return;
       }
       const delay = Math.min(30000, 500 * 2 ** retry++);
       setStatus("disconnected — reconnecting in " + Math.round(delay / 1000) + " s", true);
-      retryTimer = setTimeout(connect, delay);
+      retryTimer = setTimeout(start, delay);
     };
     ws.onmessage = (message) => handle(JSON.parse(message.data));
   }
@@ -159,10 +354,10 @@
 
   /** The next typed request, once the server accepts requests and no turn is running. */
   function flush() {
-    if (!ready || Object.keys(pending).length || !outbox.length) return;
-    const request = outbox.shift();
-    request.box.classList.remove("pending");
-    transmit(request);
+    if (!ready || running || !outbox.length) return;
+    const next = outbox.shift();
+    next.box.classList.remove("pending");
+    transmit(next);
   }
 
   function setStatus(text, offline) {
@@ -170,182 +365,161 @@
     status.classList.toggle("offline", offline);
   }
 
+  function showRunning() {
+    stop.hidden = !running;
+    stop.disabled = false;
+  }
+
+  /** The turn box events of {@code key} go to: the running one, the last answer, or a new one (never an empty one). */
+  function turnFor(key) {
+    if (running && running.sessionKey === key) return running;
+    const last = messages.lastElementChild;
+    if (last && last.classList.contains("assistant") && last.turn) return last.turn;
+    return assistant();
+  }
+
   function handle(frame) {
-    if (frame.type === "event" && frame.event === "auth.ok") {
-      connected();
+    if (frame.type === "event" && frame.event === "auth.ok") { connected(); return; }
+    if (frame.type === "event" && frame.event === "auth.revoked") {
+      askForToken(((frame.payload || {}).reason || "your sign-in ended") + "");
       return;
     }
     if (frame.type === "event") {
       const p = frame.payload || {};
       if (p.sessionKey && p.sessionKey !== sessionKey) return;
-      if (!current) current = assistant();
+      if (frame.event === "approval.resolved") { approvalResolved(p.approvalId, p.decision); return; }
+      const turn = turnFor(p.sessionKey || sessionKey);
       switch (frame.event) {
-        case "agent.thinking": current.box.classList.add("thinking"); break;
-        case "agent.chunk":
-          current.text += p.chunk;
-          current.body.innerHTML = LangoMarkdown.render(current.text);
-          scroll();
+        case "agent.thinking": break;
+        case "agent.chunk": setText(turn, turn.text + p.chunk); scroll(); break;
+        case "agent.tool_call": toolCall(turn, p); break;
+        case "agent.tool_result": toolResult(turn, p); break;
+        case "agent.delegation": turn.box.insertBefore(el("div", "delegation", "↪ " + p.from + " delegated to " + p.to), turn.body); break;
+        case "agent.done": if (turn !== running) settle(turn); break;
+        case "approval.request":
+          if (turn.dots) { turn.dots.remove(); turn.dots = null; } // it waits for a person now, not for the model
+          approvalCard(turn, p);
           break;
-        case "agent.tool_call": toolCall(current, p); break;
-        case "agent.tool_result": toolResult(current, p); break;
-        case "agent.delegation":
-          current.box.insertBefore(el("div", "delegation", "↪ " + p.from + " delegated to " + p.to), current.body);
-          break;
-        case "agent.done": current.box.classList.remove("thinking"); break;
-        case "approval.request": approvalCard(current, p); break;
-        case "approval.resolved": approvalResolved(p.approvalId, p.decision, p.by); break;
       }
       return;
     }
-    if (frame.type === "response" && String(frame.id).startsWith("approval-")) {
+    const id = String(frame.id);
+    if (frame.type === "response" && id.startsWith("approval-")) {
       if (frame.error) setStatus("answer failed: " + (frame.error.message || frame.error.code), false);
-      else approvalResolved(frame.result.approvalId, frame.result.status, "user");
+      else approvalResolved(frame.result.approvalId, frame.result.status);
       return;
     }
-    if (frame.type === "response" && String(frame.id).startsWith("rename-")) {
-      if (frame.error) setStatus("rename failed: " + (frame.error.message || frame.error.code), false);
+    if (frame.type === "response" && (id.startsWith("rename-") || id.startsWith("delete-"))) {
+      if (frame.error) setStatus((id.startsWith("rename-") ? "rename" : "delete") + " failed: " + (frame.error.message || frame.error.code), false);
+      else if (id.startsWith("delete-") && frame.result.sessionKey === sessionKey) newSession();
       loadSessions();
       return;
     }
+    if (frame.type === "response" && id.startsWith("abort-")) return;
     if (frame.type === "response") {
-      const turn = current;
-      current = null;
-      delete pending[frame.id];
-      if (frame.error) {
-        if (turn) turn.box.classList.remove("thinking");
-        addError(frame.error.message || frame.error.code);
+      const turn = running && running.id === id ? running : null;
+      if (turn) running = null;
+      settle(turn);
+      if (frame.error && frame.error.code === "aborted") {
+        if (turn) {
+          turn.box.appendChild(el("div", "author", "Stopped."));
+          finishActions(turn);
+        }
+      } else if (frame.error) {
+        addError(frame.error.message || frame.error.code, turn);
       } else if (turn) {
-        turn.text = frame.result.response;
-        turn.body.innerHTML = LangoMarkdown.render(turn.text);
+        setText(turn, frame.result.response);
+        finishActions(turn);
       }
+      showRunning();
       loadSessions();
       refreshMemory();
       flush();
     }
   }
 
-  /**
-   * A request for approval inside the conversation: which agent wants to run which tool with which
-   * arguments, how dangerous it is, the time left, and Approve / Deny (buttons, so keyboard users
-   * reach them with Tab and press them with Enter or Space).
-   */
-  function approvalCard(turn, p) {
-    if (document.getElementById("approval-" + p.approvalId)) return; // shown again on reconnect
-    const card = el("div", "approval");
-    card.id = "approval-" + p.approvalId;
-    card.setAttribute("role", "group");
-    card.setAttribute("aria-label", "Approve " + p.tool + "?");
-    card.append(el("div", "approval-title", (p.agent || "agent") + " asks to run " + p.tool + " (" + p.safety + ")"));
-    card.append(el("pre", "approval-args", JSON.stringify(p.args, null, 2)));
-    const left = el("div", "approval-left", "");
-    const approve = el("button", "approval-approve", "Approve");
-    const deny = el("button", "approval-deny", "Deny");
-    for (const [button, approved] of [[approve, true], [deny, false]]) {
-      button.type = "button";
-      button.onclick = () => {
-        approve.disabled = deny.disabled = true;
-        socket.send(JSON.stringify({ type: "request", id: "approval-" + nextId++, method: "approval.response",
-          params: { approvalId: p.approvalId, approved } }));
-      };
-    }
-    const buttons = el("div", "approval-buttons");
-    buttons.append(approve, deny);
-    card.append(left, buttons);
-    const expires = Date.parse(p.expiresAt);
-    const tick = () => {
-      const seconds = Math.max(0, Math.round((expires - Date.now()) / 1000));
-      if (!card.dataset.decision) left.textContent = seconds + " s left";
-      if (seconds > 0 && !card.dataset.decision) setTimeout(tick, 1000);
-    };
-    tick();
-    turn.box.insertBefore(card, turn.body);
-    approve.focus();
-    scroll();
-  }
-
-  /** The card says what was decided, and by whom; its buttons are done. */
-  function approvalResolved(approvalId, decision, by) {
-    const card = document.getElementById("approval-" + approvalId);
-    if (!card || !decision || decision === "unknown") return;
-    card.dataset.decision = decision;
-    card.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-    card.querySelector(".approval-left").textContent = decision + (by && by !== "user" ? " (" + by + ")" : "");
-  }
-
   function submit(event) {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    const request = { id: String(nextId++), sessionKey, text, box: addUser(text) };
     input.value = "";
-    // Kept, never dropped: sent once the server accepts requests and the running turn has ended.
-    request.box.classList.add("pending");
-    outbox.push(request);
+    queue(text);
+  }
+
+  /** Kept, never dropped: sent once the server accepts requests and the running turn has ended. */
+  function queue(text) {
+    lastMessage = text;
+    const next = { sessionKey, text, box: addUser(text) };
+    next.box.classList.add("pending");
+    outbox.push(next);
     flush();
   }
 
-  function transmit(request) {
-    current = assistant();
-    current.box.classList.add("thinking");
-    pending[request.id] = current;
-    socket.send(JSON.stringify({ type: "request", id: request.id, method: "chat.message",
-      params: { sessionKey: request.sessionKey, message: request.text } }));
+  function resend() {
+    if (lastMessage) queue(lastMessage);
   }
+
+  function transmit(next) {
+    next.sessionKey = next.sessionKey || sessionKey; // typed before the page knew its user
+    running = assistant(null, true);
+    running.sessionKey = next.sessionKey;
+    running.id = request("chat.message", { sessionKey: next.sessionKey, message: next.text }, "chat");
+    known.add(next.sessionKey);
+    showRunning();
+  }
+
+  stop.onclick = () => {
+    if (!running || !ready) return;
+    stop.disabled = true;
+    request("chat.abort", { sessionKey: running.sessionKey }, "abort");
+  };
 
   /** Asks for a new title and sends it; the list is read again when the server answers. */
   function renameSession(id, title) {
     const next = window.prompt("Rename this chat", title);
-    if (!next || !next.trim() || !socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: "request", id: "rename-" + nextId++, method: "session.rename",
-      params: { sessionKey: id, title: next.trim() } }));
+    if (!next || !next.trim() || !ready) return;
+    request("session.rename", { sessionKey: id, title: next.trim() }, "rename");
+  }
+
+  function deleteSession(id, title) {
+    if (!ready || !window.confirm("Delete the chat \"" + title + "\" and everything in it? This cannot be undone.")) return;
+    request("session.delete", { sessionKey: id }, "delete");
   }
 
   async function loadSessions() {
+    if (!me) return;
     try {
-      const response = await fetch("api/apps/lango/users/" + USER + "/sessions", { headers: headers() });
+      const response = await fetch(userPath(), { headers: headers() });
       if (!response.ok) return;
       const sessions = await response.json();
       list.replaceChildren();
+      known.clear();
       // Newest first, each under its title (its first message, or the name its user gave it).
       sessions.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime).forEach((s) => {
+        known.add(s.id);
         const title = (s.state && s.state["lango:title"]) || s.id;
         const item = el("li", s.id === sessionKey ? "active" : "");
-        const name = el("button", "session-title", title);
-        name.type = "button";
+        const name = button("session-title", title, () => { open(s.id); $("sidebar").classList.remove("open"); });
         name.title = s.id;
-        name.onclick = () => open(s.id);
-        const rename = el("button", "session-rename", "✎");
-        rename.type = "button";
-        rename.setAttribute("aria-label", "Rename " + title);
-        rename.onclick = () => renameSession(s.id, title);
-        item.append(name, rename);
+        item.append(name, button("session-rename", "✎", () => renameSession(s.id, title), "Rename " + title),
+          button("session-delete", "×", () => deleteSession(s.id, title), "Delete " + title));
         list.appendChild(item);
       });
     } catch (e) { /* offline: the list refreshes after the next turn */ }
   }
 
   /**
-   * The memory panel: what the current session remembers (reflections, then observations), shown
-   * only when the server has memory on. The observer runs after the turn, so it is read again shortly after.
+   * The memory panel, for an administrator: what the current session remembers (reflections, then
+   * observations) and what the agent knows, shown only when the server has memory on.
    */
   async function loadMemory() {
+    if (!me || !me.admin || !me.memory || !known.has(sessionKey)) return;
     const panel = $("memory");
     try {
-      const response = await fetch("api/admin/memory/" + encodeURIComponent(sessionKey) + "?userId=" + USER, { headers: headers() });
-      if (!response.ok) {
-        for (const id of ["memory-reflections", "memory-observations"]) {
-          $(id).replaceChildren();
-          $(id + "-title").hidden = true;
-        }
-        $("memory-status").textContent = "nothing remembered yet";
-        return;
-      }
+      const response = await fetch("api/admin/memory/" + encodeURIComponent(sessionKey) + "?userId=" + encodeURIComponent(me.userId), { headers: headers() });
+      if (!response.ok) return;
       const memory = await response.json();
-      panel.hidden = !memory.status.enabled && $("memory-knowledge-title").hidden;
-      if (!memory.status.enabled) {
-        $("memory-status").textContent = "";
-        return;
-      }
+      panel.hidden = !memory.status.enabled;
       const fill = (id, items) => {
         const offered = items.filter((i) => i.foldedInto == null);
         $(id).replaceChildren(...offered.map((i) => el("li", "", i.content)));
@@ -358,15 +532,15 @@
     } catch (e) { /* offline: refreshed after the next turn */ }
   }
 
-  /** What the agent knows (application-wide knowledge), in the same panel; shown when there is any. */
   async function loadKnowledge() {
+    if (!me || !me.admin) return;
     try {
       const response = await fetch("api/admin/knowledge", { headers: headers() });
       if (!response.ok) return;
-      const known = (await response.json()).knowledge;
-      $("memory-knowledge").replaceChildren(...known.map((k) => el("li", "", "[" + k.category + "] " + k.key + ": " + k.content)));
-      $("memory-knowledge-title").hidden = !known.length;
-      if (known.length) $("memory").hidden = false;
+      const knowledge = (await response.json()).knowledge;
+      $("memory-knowledge").replaceChildren(...knowledge.map((k) => el("li", "", "[" + k.category + "] " + k.key + ": " + k.content)));
+      $("memory-knowledge-title").hidden = !knowledge.length;
+      if (knowledge.length) $("memory").hidden = false;
     } catch (e) { /* offline: refreshed after the next turn */ }
   }
 
@@ -376,47 +550,114 @@
     setTimeout(loadMemory, 3000);
   }
 
-  /** Shows a stored session: user text, answers, tool calls with their results. */
-  async function open(key) {
-    sessionKey = key;
-    localStorage.setItem("lango.session", key);
+  function newSession() {
+    sessionKey = newKey();
+    rememberSession();
     messages.replaceChildren();
     loadSessions();
-    loadMemory();
-    loadKnowledge();
-    const response = await fetch("api/apps/lango/users/" + USER + "/sessions/" + encodeURIComponent(key), { headers: headers() });
-    if (!response.ok) return;
+  }
+
+  /**
+   * Shows a stored session: user text, answers, tool calls with their outcome, and each request for
+   * approval as the card it was, in the state it ended in (or still waiting).
+   */
+  async function open(key) {
+    sessionKey = key;
+    rememberSession();
+    messages.replaceChildren();
+    running = null;
+    showRunning();
+    list.querySelectorAll("li").forEach((li) => li.classList.toggle("active", li.querySelector(".session-title").title === key));
+    if (!known.has(key)) { // a new chat: nothing stored yet
+      outbox.filter((o) => !o.sessionKey || o.sessionKey === key).forEach((o) => messages.appendChild(o.box));
+      return;
+    }
+    refreshMemory();
+    const response = await fetch(userPath() + "/" + encodeURIComponent(key), { headers: headers() });
+    if (!response.ok || key !== sessionKey) return;
     const session = await response.json();
+    const outcome = outcomes(session.events);
     let box = null;
     for (const e of session.events) {
       const parts = (e.content && e.content.parts) || [];
       if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
-      if (e.author === "user" && parts.some((p) => p.text)) {
-        addUser(parts.map((p) => p.text || "").join(""));
-        box = null;
-        continue;
+      if (e.author === "user") {
+        if (parts.some((p) => p.text)) {
+          lastMessage = parts.map((p) => p.text || "").join("");
+          addUser(lastMessage);
+          box = null;
+        }
+        continue; // a person's answer to a request is the card's state, not a message
       }
       if (!box) box = assistant(e.author);
       for (const part of parts) {
-        if (part.functionCall) toolCall(box, { id: part.functionCall.id, name: part.functionCall.name, agent: e.author, args: part.functionCall.args });
-        if (part.functionResponse) toolResult(box, { id: part.functionResponse.id, result: part.functionResponse.response });
-        if (part.text) { box.text += part.text; box.body.innerHTML = LangoMarkdown.render(box.text); }
+        const call = part.functionCall;
+        if (call && call.name === "adk_request_confirmation") {
+          const confirmation = (call.args && call.args.toolConfirmation) || {};
+          const payload = confirmation.payload || {};
+          const original = (call.args && call.args.originalFunctionCall) || {};
+          if (payload.approvalId) approvalCard(box, payload, outcome(original.id, payload.expiresAt));
+        } else if (call) {
+          toolCall(box, { id: call.id, name: call.name, agent: e.author, args: call.args });
+        }
+        if (part.functionResponse && part.functionResponse.name !== "adk_request_confirmation") {
+          toolResult(box, { id: part.functionResponse.id, result: part.functionResponse.response });
+        }
+        if (part.text) setText(box, box.text + part.text);
       }
     }
+    messages.querySelectorAll(".msg.assistant").forEach((b) => { if (!b.querySelector(".body").textContent && !b.querySelector("details, .approval, figure")) b.remove(); });
+    outbox.filter((o) => !o.sessionKey || o.sessionKey === key).forEach((o) => messages.appendChild(o.box)); // still to be sent
+    const answers = messages.querySelectorAll(".msg.assistant");
+    if (answers.length && answers[answers.length - 1] === messages.lastElementChild) {
+      const last = answers[answers.length - 1];
+      const text = last.querySelector(".body").textContent;
+      if (text) finishActions({ box: last, text });
+    }
     scroll();
+  }
+
+  /** How each call that asked for approval ended, from what its call was answered with last. */
+  function outcomes(events) {
+    const last = {};
+    for (const e of events) {
+      for (const part of (e.content && e.content.parts) || []) {
+        const r = part.functionResponse;
+        if (r && r.name !== "adk_request_confirmation") last[r.id] = r.response || {};
+      }
+    }
+    return (callId, expiresAt) => {
+      const r = last[callId];
+      if (!r || r.status === "awaiting_approval") return Date.parse(expiresAt) > Date.now() ? "pending" : "expired";
+      if (r.status === "denied" || r.status === "expired" || r.status === "superseded") return r.status;
+      if (r.status === "not_approved" || r.status === "already_ran") return "denied";
+      return "approved";
+    };
   }
 
   tokenForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const entered = tokenInput.value.trim();
     if (!entered) return;
-    localStorage.setItem("lango.token", entered);
+    sessionStorage.setItem("lango.token", entered);
     tokenInput.value = "";
-    connect().then(() => { if (tokenForm.hidden && !outbox.length) open(sessionKey); });
+    if (socket) { const old = socket; socket = null; old.close(); }
+    start();
   });
+  $("sign-out").onclick = () => {
+    sessionStorage.removeItem("lango.token");
+    if (socket) { const old = socket; socket = null; old.close(); }
+    me = null;
+    list.replaceChildren();
+    messages.replaceChildren();
+    askForToken("signed out");
+  };
   $("composer").addEventListener("submit", submit);
   input.addEventListener("keydown", (e) => { if (e.key === "Enter" && !e.shiftKey) submit(e); });
-  $("new-session").onclick = () => { sessionKey = newKey(); localStorage.setItem("lango.session", sessionKey); messages.replaceChildren(); loadSessions(); loadMemory(); };
-  connect();
-  open(sessionKey);
+  $("new-session").onclick = () => { newSession(); $("sidebar").classList.remove("open"); input.focus(); };
+  $("menu").onclick = () => {
+    const open = $("sidebar").classList.toggle("open");
+    $("menu").setAttribute("aria-expanded", String(open));
+  };
+  start();
 })();

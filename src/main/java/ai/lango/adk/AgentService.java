@@ -74,9 +74,12 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class AgentService {
 
-    static final String NO_PROVIDER = "no model provider is configured: set " + Keys.PROVIDER
-            + " (" + String.join(", ", ProviderCatalog.IDS) + "), " + Keys.MODEL_NAME + " and "
-            + ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY);
+    /** What to set, as the README says it: the environment variables, and the keys they set. */
+    public static final String NO_PROVIDER = "no model provider is configured: set "
+            + Keys.PROVIDER.environmentVariable() + " (" + String.join(", ", ProviderCatalog.IDS) + "), "
+            + Keys.MODEL_NAME.environmentVariable() + " and, for a hosted provider, LANGO_PROVIDERS_<ID>_API_KEY ("
+            + Keys.PROVIDER + ", " + Keys.MODEL_NAME + ", " + ProviderCatalog.configKey("<id>", ProviderCatalog.API_KEY)
+            + "), then start the server again";
 
     /** Where an operator's prompt sections replace the bundled ones, under the data directory. */
     static final String PROMPTS_DIR = "prompts";

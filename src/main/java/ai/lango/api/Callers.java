@@ -25,6 +25,11 @@ public final class Callers {
         return request.getAttribute(PROPERTY) instanceof Identity identity ? identity : Identity.OPERATOR;
     }
 
+    /** Whether a credential was accepted for this request (it is not when none is needed, nor when it was refused). */
+    public static boolean authenticated(HttpServletRequest request) {
+        return request.getAttribute(PROPERTY) instanceof Identity;
+    }
+
     public static Identity of(ContainerRequestContext request) {
         return request.getProperty(PROPERTY) instanceof Identity identity ? identity : Identity.OPERATOR;
     }

@@ -57,8 +57,9 @@ class AgentInitializationTest {
         assertTrue(service.agents().isEmpty());
         TurnFailedException error = assertThrows(TurnFailedException.class,
                 () -> service.await(service.chat(new TurnRequest("user", true, "s", "hello", false), e -> { })));
-        assertEquals("no model provider is configured: set lango.provider (openai, anthropic, gemini, ollama), "
-                + "lango.model and lango.providers.<id>.api-key", error.getMessage());
+        assertEquals("no model provider is configured: set LANGO_PROVIDER (openai, anthropic, gemini, ollama), LANGO_MODEL and,"
+                + " for a hosted provider, LANGO_PROVIDERS_<ID>_API_KEY (lango.provider, lango.model, lango.providers.<id>.api-key),"
+                + " then start the server again", error.getMessage());
     }
 
     @Test

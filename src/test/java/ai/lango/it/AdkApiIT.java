@@ -118,6 +118,13 @@ class AdkApiIT extends FakeLlmIT {
     }
 
     @Test
+    void theDevUisGraphPanelGetsTheAgentTreeAsDot() throws Exception {
+        JsonNode graphs = JSON.readTree(call("GET", "dev/build_graph_image/lango", null).body());
+        assertTrue(graphs.path("dotSrc").asText().startsWith("digraph \"AgentGraph\""), graphs.toString());
+        assertTrue(graphs.path("lango-agent").path("dotSrc").asText().contains("\"lango-agent\""), graphs.toString());
+    }
+
+    @Test
     void badRequestsGetJsonErrors() throws Exception {
         HttpResponse<String> broken = call("POST", "run", "{\"appName\":");
         assertEquals(400, broken.statusCode());

@@ -102,7 +102,7 @@ class ChatPageIT extends FakeLlmIT {
         assertTrue(card.findElement(By.cssSelector(".approval-left")).getText().endsWith("s left"), card.getText());
         screenshot("chat-page-approval");
         card.findElement(By.cssSelector(".approval-deny")).click();
-        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".approval .approval-left"), "denied"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".approval .approval-left"), "Denied"));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Kept it."));
         assertTrue(fake.last().body().contains("A person denied this call"), fake.last().body());
 
@@ -115,7 +115,7 @@ class ChatPageIT extends FakeLlmIT {
         WebElement second = browser.findElements(By.cssSelector(".approval")).get(1);
         wait.until(d -> second.findElement(By.cssSelector(".approval-approve")).equals(d.switchTo().activeElement()));
         browser.switchTo().activeElement().sendKeys(org.openqa.selenium.Keys.ENTER); // the card takes the focus
-        wait.until(d -> second.findElement(By.cssSelector(".approval-left")).getText().startsWith("approved"));
+        wait.until(d -> second.findElement(By.cssSelector(".approval-left")).getText().startsWith("Approved"));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Deleted it."));
         String sent = fake.last().body();
         assertFalse(sent.contains("does not exist"), "the approved delete ran, and"

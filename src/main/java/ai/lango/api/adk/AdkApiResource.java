@@ -106,12 +106,22 @@ public class AdkApiResource {
         return ApiJson.ok(body);
     }
 
-    /** Rendered graphs per agent path; Lango renders none. */
+    /**
+     * The agent tree as Graphviz DOT for the dev UI's graph panel, which reads it two ways: the whole
+     * tree ({@code dotSrc}) and one graph per agent path ({@code {"<path>": {"dotSrc": …}}}); the root's
+     * is the whole tree. (An empty answer left the panel loading forever.)
+     */
     @GET
     @Path("dev/build_graph_image/{app}")
     @Produces(MediaType.APPLICATION_JSON)
-    public String buildGraphImage(@PathParam("app") String app) {
-        return "{}";
+    public Response buildGraphImage(@PathParam("app") String app) {
+        if (!Names.APP.equals(app)) {
+            return SessionsResource.unknownApp(app);
+        }
+        String dot = AgentGraphs.dot(agent.agents());
+        ObjectNode body = ApiJson.MAPPER.createObjectNode().put("dotSrc", dot);
+        agent.agents().ifPresent(root -> body.putObject(root.name()).put("dotSrc", dot));
+        return ApiJson.ok(body);
     }
 
     /** The agent builder's YAML: empty text, which the dev UI reads as "no builder for this app". */
