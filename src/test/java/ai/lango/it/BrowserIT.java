@@ -56,6 +56,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @RunAsClient
 class BrowserIT extends FakeLlmIT {
 
+    /**
+     * The browser, its guard, its pages and its restarts do not touch the database: those tests run on
+     * the embedded one only (on PostgreSQL they took two minutes more). The screenshot kept as a
+     * session artifact, which the database stores, is tested on both.
+     */
+    private static final String NO_DATABASE = ItDatabase.HSQLDB_TAG;
+
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final boolean CHROMIUM = Files.isExecutable(ItBrowser.CHROMIUM);
     /** Requests the refused host got: must stay empty. */
@@ -183,6 +190,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void theAgentActsByTheRefsOfItsOwnSnapshotAndBySelectors() throws Exception {
         JsonNode home = tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}");
         assertEquals(200, home.path("status").asInt(), home.toString());
@@ -220,6 +228,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void aSecretGoesOnlyToTheHostAndToolItIsBoundToAndNeverIntoAUrl() throws Exception {
         String name = "it-site-" + UUID.randomUUID().toString().substring(0, 8);
         String value = "site-password-" + UUID.randomUUID();
@@ -246,6 +255,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void theServerItselfTheMetadataAddressAndARedirectToARefusedHostStayRefused() throws Exception {
         String own = tool("browser_navigate", "{\"url\":\"" + base + "api/admin/users\"}").path("error").asText();
         assertTrue(own.contains("refused") && own.contains("loopback"), own);
@@ -290,6 +300,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void theChatPageShowsTheScreenshotTheAgentTook() throws Exception {
         ChromeDriver page = ItBrowser.start();
         try {
@@ -302,7 +313,12 @@ class BrowserIT extends FakeLlmIT {
             page.findElement(By.id("input")).sendKeys("Show me the shop");
             page.findElement(By.id("send")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Here is the shop."));
-            WebElement image = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg img")));
+            WebElement figure = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg figure.artifact")));
+            WebElement image = wait.until(d -> {
+                List<WebElement> shown = figure.findElements(By.tagName("img"));
+                assertFalse(figure.getText().contains("not available"), "the page could not read the artifact: " + figure.getText());
+                return shown.isEmpty() ? null : shown.get(0);
+            });
             wait.until(driver -> ((Number) page.executeScript("return arguments[0].complete ? arguments[0].naturalWidth : 0",
                     image)).intValue() > 0);
             assertEquals(1280L, page.executeScript("return arguments[0].naturalWidth", image), "the whole 1280-pixel viewport");
@@ -315,6 +331,7 @@ class BrowserIT extends FakeLlmIT {
 
     /** ADK's own dev UI, nobody here wrote it: it fetches the artifact the event names and shows the image. */
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void adksDevUiShowsTheScreenshotTheAgentTook() throws Exception {
         ChromeDriver page = ItBrowser.start();
         try {
@@ -337,6 +354,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void aKilledBrowserIsStartedAgainAtTheNextUse() throws Exception {
         assertEquals(200, tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}").path("status").asInt());
         List<ProcessHandle> chromium = new ArrayList<>(ProcessHandle.allProcesses()
@@ -355,6 +373,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void aDeletedSessionsContextClosesAndBeyondMaxContextsTheLeastRecentlyUsedGoes() throws Exception {
         String first = session;
         tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}");
@@ -382,6 +401,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void aHungBrowserIsKilledAndStartedAgain() throws Exception {
         assertEquals(200, tool("browser_navigate", "{\"url\":\"" + pages("/") + "\"}").path("status").asInt());
         ProcessHandle main = ProcessHandle.allProcesses()
@@ -402,6 +422,7 @@ class BrowserIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void anIdleContextIsClosedAndItsPageReopenedWhenUsedAgain() throws Exception {
         tool("browser_navigate", "{\"url\":\"" + pages("/second") + "\"}");
         Thread.sleep(8_000 + 4_000 + 2_000); // the session timeout, the reaper's period, and slack

@@ -162,7 +162,7 @@ abstract class GracefulStopIT {
             ItSocket socket = null;
             if (page != null) {
                 page.get(server.base().toString());
-                page.executeScript("localStorage.setItem('lango.session', arguments[0]); location.reload();", session);
+                page.executeScript("localStorage.setItem('lango.session.user', arguments[0]); location.reload();", session);
                 new WebDriverWait(page, Duration.ofSeconds(30)).until(d -> d.findElement(By.id("send")).isEnabled());
                 page.findElement(By.id("input")).sendKeys("tell me a long story");
                 page.findElement(By.id("send")).click();

@@ -32,6 +32,7 @@ import org.web3j.utils.Numeric;
  */
 @Tag(ItDatabase.OWN_SERVERS)
 @Tag(ItDatabase.POSTGRESQL_TAG)
+@Execution(ExecutionMode.CONCURRENT) // servers and a chain of its own: beside the Arquillian tests, as the other own-server tests
 class PaymentScaleOutIT {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
