@@ -188,8 +188,9 @@ public class AgentService {
         ModelAdapter llm = new ModelAdapter(model, provider, calls::open, limits.toolIoMaxChars());
         PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
         BaseAgent agent = limits.multiAgent()
-                ? AgentTree.orchestrator(llm, adapted, remoteAgents(), prompts, limits.maxDelegationRounds(), sections::render)
-                : AgentTree.single(llm, adapted, prompts, sections::render);
+                ? AgentTree.orchestrator(llm, adapted, tools.madeAtRunTime(), remoteAgents(), prompts, limits.maxDelegationRounds(),
+                        sections::render)
+                : AgentTree.single(llm, adapted, tools.madeAtRunTime(), prompts, sections::render);
         sessions.rootAgentName(agent.name());
         Runner adk = Runner.builder().agent(agent).appName(Names.APP)
                 .sessionService(sessions).artifactService(new JpaArtifactService(artifacts))
@@ -355,6 +356,8 @@ public class AgentService {
             TurnFailedException failure = null;
             try {
                 tools.callers().begin(scope, request.admin());
+                ai.lango.tool.ToolProgress.listen(scope, report -> events.report(new TurnEvent.ToolProgress("", report.tool(),
+                        report.progress(), report.total(), report.message())));
                 answer = current.runAndCollect(userId, request.admin(), sessionKey, message, request.answer(),
                         request.streaming(), onEvent);
                 measured.end(false);
@@ -376,6 +379,7 @@ public class AgentService {
                 }
             } finally {
                 tools.callers().end(scope);
+                ai.lango.tool.ToolProgress.stop(scope);
                 running.thread = null;
                 finished(running);
             }

@@ -32,6 +32,11 @@ final class TurnEvents implements Consumer<Event> {
         this.listener = listener;
     }
 
+    /** An event that does not come from ADK's stream (a tool's progress), passed on as it is. */
+    void report(TurnEvent event) {
+        listener.accept(event);
+    }
+
     @Override
     public void accept(Event event) {
         List<Part> parts = event.content().flatMap(Content::parts).orElse(List.of());

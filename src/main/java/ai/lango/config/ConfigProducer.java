@@ -99,6 +99,12 @@ public class ConfigProducer {
 
     @Produces
     @Singleton
+    LangoSettings.Mcp mcp(LangoSettings settings) {
+        return settings.mcp();
+    }
+
+    @Produces
+    @Singleton
     LangoSettings.Skills skills(LangoSettings settings) {
         return settings.skills();
     }

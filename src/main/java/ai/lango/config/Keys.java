@@ -286,6 +286,19 @@ public final class Keys {
             0, 100_000, "an integer number of tokens", "The most tokens the skills' names and descriptions take in the prompt."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group MCP = new Group("MCP",
+            "The Model Context Protocol both ways: the tools of the MCP servers a file names, and Lango as an MCP server at /mcp.");
+
+    public static final Setting<Path> MCP_CONFIG = MCP.add(Setting.path("lango.mcp.config", "<data dir>/mcp.json",
+            "The mcpServers file (the format Claude Desktop, Cursor and VS Code share): each server's tools are offered to"
+                    + " the agent as mcp_<server>_<tool>. Read again when it changes; no file: no servers."));
+    public static final Setting<Duration> MCP_CALL_TIMEOUT = MCP.add(Setting.duration("lango.mcp.call-timeout",
+            Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofHours(1),
+            "The longest one call of an MCP server's tool may take; then it is cancelled on the server and is a tool error."));
+    public static final Setting<Boolean> MCP_SERVER_ENABLED = MCP.add(Setting.bool("lango.mcp.server.enabled", true,
+            "Serve Lango's agent as an MCP server at /mcp (streamable HTTP), to the same callers and credentials as /api."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group BROWSER = new Group("Browser",
             "The browser_ tools: a headless Chromium the agent reads and acts on web pages with, one context per session,"
                     + " kept off this machine and its private networks.");

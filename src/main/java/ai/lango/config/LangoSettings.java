@@ -14,7 +14,15 @@ import java.util.Optional;
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
                             Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills,
-                            Browser browser, Payment payment) {
+                            Browser browser, Payment payment, Mcp mcp) {
+
+    /**
+     * lango.mcp.*: the mcpServers file whose servers' tools the agent gets, how long one of their calls
+     * may take, and whether Lango serves its agent as an MCP server at /mcp.
+     */
+    public record Mcp(Path config, @Key("lango.mcp.call-timeout") Duration callTimeout,
+                      @Key("lango.mcp.server.enabled") boolean serverEnabled) {
+    }
 
     /**
      * lango.payment.*: whether the payment tools are on, the chain (its JSON-RPC endpoint, id and USDC

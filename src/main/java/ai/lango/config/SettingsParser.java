@@ -88,7 +88,7 @@ public final class SettingsParser {
                 model, sessions, bind(LangoSettings.AgentLimits.class), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 bind(LangoSettings.Access.class, "jwt", jwt, "quotas", bind(LangoSettings.Quotas.class)), a2a(), memory(),
                 knowledge(model), retrieval(), bind(LangoSettings.Approval.class), vault(dataDir), skills(dataDir), browser(),
-                payment());
+                payment(), mcp(dataDir));
     }
 
     /**
@@ -212,6 +212,12 @@ public final class SettingsParser {
         Path path = found.orElse(Path.of(candidates.get(0)));
         shown(setting, path.toString());
         return path;
+    }
+
+    private LangoSettings.Mcp mcp(Path dataDir) {
+        Path config = directory(Keys.MCP_CONFIG).orElse(dataDir.resolve("mcp.json"));
+        shown(Keys.MCP_CONFIG, config.toString());
+        return bind(LangoSettings.Mcp.class, "config", config);
     }
 
     private LangoSettings.Skills skills(Path dataDir) {
@@ -418,7 +424,7 @@ public final class SettingsParser {
         return kind;
     }
 
-    /** A directory setting, absolute; "~" stands for the home directory. */
+    /** A path setting (a directory's or a file's), absolute; "~" stands for the home directory. */
     private Optional<Path> directory(Setting<Path> setting) {
         return find(setting).map(path -> {
             String raw = path.toString();

@@ -28,4 +28,6 @@ public record ToolFamily(String capability, Holder holder) {
     public static final ToolFamily LEARNING = new ToolFamily("learning persistence", Holder.RESEARCHER);
     public static final ToolFamily LEARNING_STATS = new ToolFamily("learning statistics", Holder.RESEARCHER);
     public static final ToolFamily MEMORY = new ToolFamily("memory storage and recall", Holder.MEMORY_MANAGER);
+    /** The tools of the MCP servers Lango is given: they act on the world, so the executor holds them. */
+    public static final ToolFamily MCP = new ToolFamily("tools of connected MCP servers", Holder.EXECUTOR);
 }

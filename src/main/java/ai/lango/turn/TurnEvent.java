@@ -37,6 +37,10 @@ public sealed interface TurnEvent {
                            String expiresAt, Map<String, Object> notes) implements TurnEvent {
     }
 
+    /** A running tool says how far it got: {@code progress} out of {@code total} (0 when unknown). */
+    record ToolProgress(String agent, String tool, double progress, double total, String message) implements TurnEvent {
+    }
+
     /** {@code agent} handed the turn to {@code to}. */
     record Delegation(String agent, String to) implements TurnEvent {
     }

@@ -56,9 +56,35 @@ public class SecretReferences implements References {
         for (String name : names) {
             VaultEntry secret = vault.secret(owners, name).orElseThrow(() -> new ToolException("there is no secret \"" + name
                     + "\" (in " + reference(name) + "); secrets_list shows the secrets there are"));
-            check(secret, tool, caller, destination);
+            check(secret, tool.name(), caller, destination);
         }
         return new Use(List.copyOf(names), destination);
+    }
+
+    /**
+     * The values {@code values} stand for, for what {@code usedBy} names (an MCP server's
+     * {@code mcp_<name>}: its environment or headers) on behalf of {@code caller}, toward {@code
+     * destination} (a host, when they go over the network): each reference checked against its secret's
+     * binding as a tool call's would be, and never inside a URL.
+     */
+    public Map<String, String> resolveFor(String usedBy, Map<String, String> values, Optional<String> destination, Caller caller)
+            throws ToolException {
+        if (!mentions(values)) {
+            return values;
+        }
+        Set<String> names = new LinkedHashSet<>();
+        collect(values, names);
+        List<String> owners = Vault.lookupOrder(vault.ownerOf(caller));
+        for (String name : names) {
+            VaultEntry secret = vault.secret(owners, name).orElseThrow(() -> new ToolException("there is no secret \"" + name
+                    + "\" (in " + reference(name) + ")"));
+            check(secret, usedBy, caller, destination);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> resolved = (Map<String, Object>) replace(values, owners, new LinkedHashMap<>());
+        Map<String, String> texts = new LinkedHashMap<>();
+        resolved.forEach((key, value) -> texts.put(key, String.valueOf(value)));
+        return texts;
     }
 
     @Override
@@ -74,7 +100,7 @@ public class SecretReferences implements References {
     }
 
     /** Where {@code secret} may go, against this call: every rule it breaks is a tool error naming it. */
-    private static void check(VaultEntry secret, Tool tool, Caller caller, Optional<String> destination) throws ToolException {
+    private static void check(VaultEntry secret, String tool, Caller caller, Optional<String> destination) throws ToolException {
         String name = secret.name();
         VaultEntry.Binding binding = secret.binding();
         if (secret.shared() && caller != null && !caller.admin() && !binding.users().contains(caller.userId())) {
@@ -82,9 +108,9 @@ public class SecretReferences implements References {
                     + (binding.users().isEmpty() ? "" : " and of " + String.join(", ", binding.users())) + " only, not of \""
                     + caller.userId() + "\" (its binding's users)");
         }
-        if (!binding.tools().contains(tool.name())) {
+        if (!binding.tools().contains(tool)) {
             throw new ToolException("the secret \"" + name + "\" may go to " + String.join(", ", binding.tools())
-                    + " only, not to " + tool.name() + " (its binding's tools)");
+                    + " only, not to " + tool + " (its binding's tools)");
         }
         if (destination.isPresent() && !allows(binding.hosts(), destination.get())) {
             throw new ToolException("the secret \"" + name + "\" may be sent to " + (binding.hosts().isEmpty() ? "no host"

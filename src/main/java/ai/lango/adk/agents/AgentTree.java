@@ -13,6 +13,7 @@ import com.google.adk.agents.LlmAgent;
 import com.google.adk.agents.ReadonlyContext;
 import com.google.adk.models.BaseLlm;
 import com.google.adk.tools.BaseTool;
+import com.google.adk.tools.BaseToolset;
 import com.google.genai.types.Content;
 import io.reactivex.rxjava3.core.Single;
 import java.util.ArrayList;
@@ -34,24 +35,48 @@ public final class AgentTree {
 
     public static BaseAgent single(BaseLlm model, List<BaseTool> tools, PromptBuilder prompts,
                                    Function<PromptContext, String> sections) {
+        return single(model, tools, List.of(), prompts, sections);
+    }
+
+    /** The single agent, with toolsets of tools made at run time (MCP servers') besides its own tools. */
+    public static BaseAgent single(BaseLlm model, List<BaseTool> tools, List<BaseToolset> madeAtRunTime, PromptBuilder prompts,
+                                   Function<PromptContext, String> sections) {
+        List<ToolFamily> families = new ArrayList<>(tools.stream().map(ToolCatalog::familyOf).toList());
+        if (!madeAtRunTime.isEmpty()) {
+            families.add(ToolFamily.MCP);
+        }
+        List<Object> all = new ArrayList<>(tools);
+        all.addAll(madeAtRunTime);
         return LlmAgent.builder()
                 .name(Names.SINGLE_AGENT)
                 .description(Names.SINGLE_AGENT_DESCRIPTION)
                 .model(model)
-                .instruction(instruction(prompts.singleAgent(Capabilities.describe(tools.stream().map(ToolCatalog::familyOf)
-                        .toList())), sections))
-                .tools(tools)
+                .instruction(instruction(prompts.singleAgent(Capabilities.describe(families)), sections))
+                .tools(all)
                 .build();
     }
 
     public static BaseAgent orchestrator(BaseLlm model, List<BaseTool> tools, List<BaseAgent> remoteAgents,
                                          PromptBuilder prompts, int maxDelegationRounds,
                                          Function<PromptContext, String> sections) {
-        Map<String, BaseTool> byName = tools.stream().collect(Collectors.toMap(BaseTool::name, Function.identity()));
+        return orchestrator(model, tools, List.of(), remoteAgents, prompts, maxDelegationRounds, sections);
+    }
+
+    /** The orchestrator; toolsets of tools made at run time (MCP servers') go to the sub-agent of their family. */
+    public static BaseAgent orchestrator(BaseLlm model, List<BaseTool> tools, List<BaseToolset> madeAtRunTime,
+                                         List<BaseAgent> remoteAgents, PromptBuilder prompts, int maxDelegationRounds,
+                                         Function<PromptContext, String> sections) {
+        Map<String, Object> byName = new LinkedHashMap<>(tools.stream().collect(Collectors.toMap(BaseTool::name,
+                Function.identity())));
         List<BaseAgent> subAgents = new ArrayList<>();
         List<AgentTreePlan.Delegate> delegates = new ArrayList<>();
         Map<String, ToolFamily> families = new LinkedHashMap<>();
         tools.forEach(tool -> families.put(tool.name(), ToolCatalog.familyOf(tool)));
+        for (int i = 0; i < madeAtRunTime.size(); i++) {
+            // A toolset stands in the plan under a name no tool has: its tools are named only at run time.
+            families.put("(tools made at run time " + i + ")", ToolFamily.MCP);
+            byName.put("(tools made at run time " + i + ")", madeAtRunTime.get(i));
+        }
         for (AgentTreePlan.SubAgent planned : AgentTreePlan.subAgents(families)) {
             subAgents.add(LlmAgent.builder()
                     .name(planned.name())

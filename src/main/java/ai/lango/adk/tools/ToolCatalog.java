@@ -6,7 +6,9 @@ import ai.lango.masking.MaskedLogs;
 import ai.lango.tool.References;
 import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolRunner;
+import ai.lango.tool.ToolSource;
 import ai.lango.tool.Toolset;
+import com.google.adk.tools.BaseToolset;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.tools.LoadMemoryTool;
 import jakarta.annotation.PostConstruct;
@@ -40,6 +42,10 @@ public class ToolCatalog {
     @Any
     Instance<Toolset> toolsets;
 
+    @Inject
+    @Any
+    Instance<ToolSource> sources;
+
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
@@ -50,12 +56,17 @@ public class ToolCatalog {
     References references;
 
     private List<BaseTool> adapted;
+    private List<BaseToolset> made = List.of();
     private final TurnCallers callers = new TurnCallers();
 
     @PostConstruct
     void init() {
-        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, references,
-                new ApprovalGate(settings.approval(), approvals), callers);
+        ApprovalGate gate = new ApprovalGate(settings.approval(), approvals);
+        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, references, gate, callers);
+        ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, references);
+        made = StreamSupport.stream(sources.spliterator(), false)
+                .<BaseToolset>map(source -> new SourcedToolset(source, tool -> new ToolAdapter(tool, runner, gate, callers)))
+                .toList();
         if (settings.approval().policy() == LangoSettings.Approval.Policy.NONE && settings.tools().execEnabled()) {
             MaskedLogs.of(ToolCatalog.class).warning(() -> "exec is enabled and "
                     + ai.lango.config.Keys.APPROVAL_POLICY + "=none: the model runs commands without asking anyone");
@@ -85,6 +96,11 @@ public class ToolCatalog {
 
     public List<BaseTool> adkTools() {
         return adapted;
+    }
+
+    /** The toolsets of tools made at run time (MCP servers'), asked at every model call; they belong to the executor. */
+    public List<BaseToolset> madeAtRunTime() {
+        return made;
     }
 
     /** Where the service notes whose credential each running turn came with, for the tools' callers. */

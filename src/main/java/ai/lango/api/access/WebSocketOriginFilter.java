@@ -10,8 +10,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
-/** Refuses WebSocket upgrades from pages of other origins (cross-site WebSocket hijacking). */
-@WebFilter("/ws")
+/** Refuses WebSocket upgrades and MCP requests from pages of other origins (cross-site WebSocket hijacking, DNS rebinding). */
+@WebFilter({"/ws", "/mcp"})
 public class WebSocketOriginFilter extends HttpFilter {
 
     @Inject
@@ -23,7 +23,7 @@ public class WebSocketOriginFilter extends HttpFilter {
         if (!new AccessGuard(settings.access()).originAllowed(request.getHeader("Origin"), request.getHeader("Host"))) {
             response.setStatus(HttpServletResponse.SC_FORBIDDEN);
             response.setContentType("application/json");
-            response.getWriter().write("{\"error\":{\"code\":\"origin_not_allowed\",\"message\":\"WebSocket connections from "
+            response.getWriter().write("{\"error\":{\"code\":\"origin_not_allowed\",\"message\":\"requests from "
                     + "this origin are not allowed; see lango.http.allowed-origins\"}}");
             return;
         }

@@ -85,6 +85,10 @@ final class TurnStream {
             name = "agent.tool_result";
             payload.put("agent", result.agent()).put("id", result.id()).put("name", result.name());
             payload.set("result", ApiJson.MAPPER.valueToTree(result.result()));
+        } else if (event instanceof TurnEvent.ToolProgress progress) {
+            name = "agent.tool_progress";
+            payload.put("name", progress.tool()).put("progress", progress.progress()).put("total", progress.total())
+                    .put("message", progress.message());
         } else {
             TurnEvent.Delegation delegation = (TurnEvent.Delegation) event;
             name = "agent.delegation";

@@ -15,10 +15,10 @@ import java.util.Optional;
  * (the data directory, the server directory, home folders are not there at all; the system's keys and
  * services' configuration are hidden), not its environment.
  */
-final class ExecSandbox {
+public final class ExecSandbox {
 
     /** Where HOME is inside the sandbox: a folder of its own, gone with the command. */
-    static final String HOME = "/home/lango";
+    public static final String HOME = "/home/lango";
     /** The system's folders a command reads (a merged /usr's top-level links are recreated as links). */
     private static final List<String> SYSTEM = List.of("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
 
@@ -35,7 +35,7 @@ final class ExecSandbox {
     private final boolean network;
 
     /** @param bwrap the bubblewrap binary; empty: no sandbox */
-    ExecSandbox(Optional<Path> bwrap, boolean network) {
+    public ExecSandbox(Optional<Path> bwrap, boolean network) {
         this.bwrap = bwrap;
         this.network = network;
     }
@@ -44,22 +44,30 @@ final class ExecSandbox {
         return new ExecSandbox(Optional.empty(), true);
     }
 
-    boolean sandboxed() {
+    public boolean sandboxed() {
         return bwrap.isPresent();
     }
 
     /** Whether a command reaches the network: in the sandbox only when allowed; without one, always. */
-    boolean network() {
+    public boolean network() {
         return network;
     }
 
     /** What HOME is for a command in {@code workspace}. */
-    String home(Path workspace) {
+    public String home(Path workspace) {
         return sandboxed() ? HOME : workspace.toString();
     }
 
     /** The command line that runs {@code shell} (e.g. /bin/sh -c command) in {@code workspace}, sandboxed or not. */
-    List<String> wrap(Path workspace, List<String> shell) {
+    public List<String> wrap(Path workspace, List<String> shell) {
+        return wrap(workspace, List.of(), workspace, shell);
+    }
+
+    /**
+     * The same, with {@code readOnly} folders of the server's visible too (a program's installation
+     * outside the system's folders: an MCP server's node_modules), starting in {@code directory}.
+     */
+    public List<String> wrap(Path workspace, List<Path> readOnly, Path directory, List<String> shell) {
         if (bwrap.isEmpty()) {
             return shell;
         }
@@ -92,7 +100,11 @@ final class ExecSandbox {
         }
         String ws = workspace.toString();
         line.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home", "--dir", HOME,
-                "--tmpfs", "/run", "--bind", ws, ws, "--chdir", ws, "--hostname", "lango-exec", "--"));
+                "--tmpfs", "/run"));
+        for (Path folder : readOnly) {
+            line.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
+        }
+        line.addAll(List.of("--bind", ws, ws, "--chdir", directory.toString(), "--hostname", "lango-exec", "--"));
         line.addAll(shell);
         return line;
     }

@@ -1,0 +1,530 @@
+package ai.lango.api.mcp;
+
+import ai.lango.adk.AdkSessions;
+import ai.lango.adk.AgentService;
+import ai.lango.api.ApiJson;
+import ai.lango.api.TurnAdmission;
+import ai.lango.api.TurnFailures;
+import ai.lango.approval.Approval;
+import ai.lango.approval.Approvals;
+import ai.lango.config.Ids;
+import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.SecretMask;
+import ai.lango.security.Credentials;
+import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
+import ai.lango.turn.Names;
+import ai.lango.turn.TurnEvent;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+
+/**
+ * Lango as an MCP server: streamable HTTP at /mcp (protocol 2025-06-18 and 2025-11-25; older
+ * clients are answered in 2025-06-18), for the same callers and credentials as /api. Its tools are
+ * {@code chat} (a turn of Lango's agent as the caller's user, its answer written as progress while
+ * the model writes, and the session id to go on with), {@code list_sessions}, {@code get_session} and
+ * {@code answer_approval}. A call the agent makes that waits for a person is asked of the client as
+ * an elicitation when it takes them; otherwise the result says what waits and how to answer it.
+ * The Host and Origin of every request are checked (DNS rebinding); malformed JSON-RPC gets
+ * JSON-RPC's errors.
+ */
+@WebServlet(name = "Mcp", urlPatterns = "/mcp", asyncSupported = true)
+public class McpEndpoint extends HttpServlet {
+
+    static final List<String> PROTOCOLS = List.of("2025-11-25", "2025-06-18");
+    private static final Logger LOG = MaskedLogs.of(McpEndpoint.class);
+    private static final ObjectMapper JSON = ApiJson.MAPPER;
+    private static final AtomicLong ASKED = new AtomicLong();
+    /** The newest conversations list_sessions names. */
+    static final int LISTED = 50;
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    Credentials credentials;
+
+    @Inject
+    Quotas quotas;
+
+    @Inject
+    McpSessions sessions;
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    AdkSessions adkSessions;
+
+    @Inject
+    TurnAdmission admissions;
+
+    @Inject
+    Approvals approvals;
+
+    /** Who calls, or empty after answering 401 (or 404 when MCP is off). */
+    private Optional<Identity> caller(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!settings.mcp().serverEnabled()) {
+            response.sendError(HttpServletResponse.SC_NOT_FOUND);
+            return Optional.empty();
+        }
+        Optional<Identity> caller = credentials.fromAuthorization(request.getHeader("Authorization"));
+        if (caller.isEmpty()) {
+            response.setHeader("WWW-Authenticate", "Bearer");
+            error(response, HttpServletResponse.SC_UNAUTHORIZED, null, -32001, "unauthorized: send Authorization: Bearer <credential>");
+            return Optional.empty();
+        }
+        Optional<java.time.Duration> overRate = quotas.request(caller.get());
+        if (overRate.isPresent()) {
+            error(response, 429, null, -32000, "too many requests (lango.quota.requests-per-minute)");
+            return Optional.empty();
+        }
+        return caller;
+    }
+
+    private static String userOf(Identity caller) {
+        return caller.operator() ? Names.DEFAULT_USER : caller.userId();
+    }
+
+    /** No stream of the server's own: what it says comes in the answers to POSTs. */
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (caller(request, response).isEmpty()) {
+            return;
+        }
+        response.setHeader("Allow", "POST, DELETE");
+        error(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, null, -32000, "this server sends nothing on its own: POST requests");
+    }
+
+    @Override
+    protected void doDelete(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Optional<Identity> caller = caller(request, response);
+        if (caller.isEmpty()) {
+            return;
+        }
+        response.setStatus(sessions.close(request.getHeader("Mcp-Session-Id"), userOf(caller.get()))
+                ? HttpServletResponse.SC_NO_CONTENT : HttpServletResponse.SC_NOT_FOUND);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Optional<Identity> who = caller(request, response);
+        if (who.isEmpty()) {
+            return;
+        }
+        Identity caller = who.get();
+        byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.access().maxBody() + 1));
+        if (body.length > settings.access().maxBody()) {
+            error(response, 413, null, -32600, "the request is larger than " + settings.access().maxBody() + " bytes (lango.http.max-body)");
+            return;
+        }
+        JsonNode message;
+        try {
+            message = JSON.readTree(SecretMask.mask(new String(body, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            error(response, 400, null, -32700, "parse error: the body is not JSON");
+            return;
+        }
+        if (message == null || !message.isObject() || !"2.0".equals(message.path("jsonrpc").asText())) {
+            error(response, 400, message != null && message.isObject() ? message.get("id") : null, -32600,
+                    "invalid request: one JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\") per POST");
+            return;
+        }
+        JsonNode id = message.get("id");
+        String method = message.path("method").asText("");
+        if ("initialize".equals(method)) {
+            initialize(caller, id, message.path("params"), response);
+            return;
+        }
+        Optional<McpSessions.Session> session = sessions.of(request.getHeader("Mcp-Session-Id"), userOf(caller));
+        if (session.isEmpty()) {
+            error(response, HttpServletResponse.SC_NOT_FOUND, id, -32001,
+                    "no such session: initialize first (a session lives on the server that began it)");
+            return;
+        }
+        if (id == null || id.isNull() || !message.has("method")) {
+            // A notification, or an answer to what this server asked (an elicitation).
+            if (id != null && !id.isNull()) {
+                CompletableFuture<JsonNode> waiting = session.get().awaiting.remove(id.asText());
+                if (waiting != null) {
+                    waiting.complete(message);
+                }
+            }
+            response.setStatus(HttpServletResponse.SC_ACCEPTED);
+            return;
+        }
+        JsonNode params = message.path("params");
+        switch (method) {
+            case "ping" -> result(response, id, JSON.createObjectNode());
+            case "tools/list" -> result(response, id, tools());
+            case "logging/setLevel" -> {
+                session.get().logLevel = params.path("level").asText("info");
+                result(response, id, JSON.createObjectNode());
+            }
+            case "tools/call" -> call(caller, session.get(), id, params, request, response);
+            default -> error(response, 200, id, -32601, "method not found: " + method);
+        }
+    }
+
+    private void initialize(Identity caller, JsonNode id, JsonNode params, HttpServletResponse response) throws IOException {
+        String asked = params.path("protocolVersion").asText("");
+        String agreed = PROTOCOLS.contains(asked) ? asked : "2025-06-18";
+        McpSessions.Session session = sessions.open(userOf(caller), agreed, params.path("capabilities").has("elicitation"));
+        ObjectNode result = JSON.createObjectNode().put("protocolVersion", agreed);
+        ObjectNode capabilities = result.putObject("capabilities");
+        capabilities.putObject("tools").put("listChanged", false);
+        capabilities.putObject("logging");
+        result.putObject("serverInfo").put("name", "lango").put("title", "Lango").put("version", agent.adkVersion());
+        result.put("instructions", "Lango is an AI agent server. Call chat to give its agent a message (the session id it"
+                + " answers with continues that conversation); list_sessions and get_session read your conversations.");
+        response.setHeader("Mcp-Session-Id", session.id);
+        result(response, id, result);
+    }
+
+    /** The tools Lango offers, with their input schemas. */
+    private static ObjectNode tools() {
+        ObjectNode result = JSON.createObjectNode();
+        ArrayNode tools = result.putArray("tools");
+        ObjectNode chat = tools.addObject().put("name", "chat").put("title", "Chat with Lango's agent")
+                .put("description", "Gives Lango's agent a message and answers with its reply and the session id; pass that"
+                        + " sessionId to go on with the same conversation.");
+        ObjectNode chatSchema = chat.putObject("inputSchema").put("type", "object");
+        chatSchema.putObject("properties").set("message", JSON.createObjectNode().put("type", "string")
+                .put("description", "what to say to the agent"));
+        ((ObjectNode) chatSchema.get("properties")).set("sessionId", JSON.createObjectNode().put("type", "string")
+                .put("description", "the conversation to go on with; a new one when absent"));
+        chatSchema.putArray("required").add("message");
+        chat.putObject("annotations").put("readOnlyHint", false).put("openWorldHint", true);
+        ObjectNode list = tools.addObject().put("name", "list_sessions").put("title", "List your conversations")
+                .put("description", "Your conversations with Lango's agent, newest first (the newest " + LISTED + "): id and title.");
+        list.putObject("inputSchema").put("type", "object").putObject("properties");
+        list.putObject("annotations").put("readOnlyHint", true);
+        ObjectNode get = tools.addObject().put("name", "get_session").put("title", "Read a conversation")
+                .put("description", "The messages of one of your conversations.");
+        ObjectNode getSchema = get.putObject("inputSchema").put("type", "object");
+        getSchema.putObject("properties").set("sessionId", JSON.createObjectNode().put("type", "string"));
+        getSchema.putArray("required").add("sessionId");
+        get.putObject("annotations").put("readOnlyHint", true);
+        ObjectNode answer = tools.addObject().put("name", "answer_approval").put("title", "Approve or deny a waiting call")
+                .put("description", "Decides a call of the agent that waits for your approval (chat says which), and goes on"
+                        + " with the conversation.");
+        ObjectNode answerSchema = answer.putObject("inputSchema").put("type", "object");
+        ObjectNode answerProperties = answerSchema.putObject("properties");
+        answerProperties.set("approvalId", JSON.createObjectNode().put("type", "string"));
+        answerProperties.set("approved", JSON.createObjectNode().put("type", "boolean"));
+        answerSchema.putArray("required").add("approvalId").add("approved");
+        return result;
+    }
+
+    private void call(Identity caller, McpSessions.Session session, JsonNode id, JsonNode params, HttpServletRequest request,
+                      HttpServletResponse response) throws IOException {
+        String tool = params.path("name").asText("");
+        JsonNode args = params.path("arguments");
+        switch (tool) {
+            case "chat", "answer_approval" -> converse(caller, session, id, tool, args, params, request, response);
+            case "list_sessions" -> result(response, id, text(listSessions(userOf(caller)), false));
+            case "get_session" -> {
+                String sessionId = args.path("sessionId").asText("");
+                Optional<String> problem = Ids.problem("sessionId", sessionId);
+                if (problem.isPresent()) {
+                    result(response, id, text(problem.get(), true));
+                    return;
+                }
+                result(response, id, adkSessions.read(userOf(caller), sessionId).map(McpEndpoint::conversation)
+                        .map(text -> text(text, false)).orElseGet(() -> text("no session \"" + sessionId + "\"", true)));
+            }
+            default -> error(response, 200, id, -32602, "unknown tool: " + tool + " (chat, list_sessions, get_session, answer_approval)");
+        }
+    }
+
+    /**
+     * A turn of the agent (chat), or the turn a decided approval resumes (answer_approval). With
+     * {@code text/event-stream} accepted, the answer streams as progress notifications while the model
+     * writes and a waiting call is asked of the client as an elicitation when it takes them; the
+     * result ends the stream.
+     */
+    private void converse(Identity caller, McpSessions.Session session, JsonNode id, String tool, JsonNode args, JsonNode params,
+                          HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String user = userOf(caller);
+        boolean admin = caller.administersAs(user);
+        String sessionKey;
+        Approval resumed = null;
+        if (tool.equals("chat")) {
+            String message = args.path("message").asText("");
+            if (message.isBlank()) {
+                result(response, id, text("\"message\" is required", true));
+                return;
+            }
+            sessionKey = args.path("sessionId").asText("").isBlank() ? "mcp-" + UUID.randomUUID() : args.path("sessionId").asText();
+            Optional<String> problem = Ids.problem("sessionId", sessionKey);
+            if (problem.isPresent()) {
+                result(response, id, text(problem.get(), true));
+                return;
+            }
+        } else {
+            Optional<Approval> decided = decide(user, args.path("approvalId").asText(""), args.path("approved").asBoolean(false));
+            if (decided.isEmpty()) {
+                result(response, id, text("no request for approval \"" + args.path("approvalId").asText("") + "\" of yours waits",
+                        true));
+                return;
+            }
+            resumed = decided.get();
+            sessionKey = resumed.sessionKey();
+        }
+        TurnAdmission.Admission admission = admissions.admit(caller, user, sessionKey);
+        if (!admission.admitted()) {
+            result(response, id, text(admission.code() + ": " + admission.message(), true));
+            return;
+        }
+        boolean stream = String.valueOf(request.getHeader("Accept")).contains("text/event-stream");
+        Stream out = stream ? Stream.open(response) : null;
+        JsonNode progressToken = params.path("_meta").path("progressToken");
+        try (var permit = admission.permit()) {
+            StringBuilder written = new StringBuilder();
+            Consumer<TurnEvent> listener = event -> {
+                if (event instanceof TurnEvent.Chunk chunk && out != null && !progressToken.isMissingNode()) {
+                    written.append(chunk.text());
+                    ObjectNode progress = JSON.createObjectNode().put("progressToken", progressToken.asText())
+                            .put("progress", written.length()).put("message", chunk.text());
+                    out.send(notification("notifications/progress", progress));
+                }
+            };
+            String answer;
+            List<TurnEvent.ApprovalRequest> asked = new CopyOnWriteArrayList<>();
+            Consumer<TurnEvent> collect = listener.andThen(event -> {
+                if (event instanceof TurnEvent.ApprovalRequest approval) {
+                    asked.add(approval);
+                }
+            });
+            String message = args.path("message").asText("");
+            answer = agent.await(resumed == null
+                    ? agent.chat(new TurnRequest(user, admin, sessionKey, message, true), collect)
+                    : agent.resume(resumed, admin, true, collect));
+            while (!asked.isEmpty() && out != null && session.elicitation) {
+                TurnEvent.ApprovalRequest waiting = asked.remove(0);
+                boolean approved = elicit(session, out, waiting);
+                Optional<Approval> decided = decide(user, waiting.approvalId(), approved);
+                if (decided.isEmpty()) {
+                    break;
+                }
+                answer = agent.await(agent.resume(decided.get(), admin, true, collect));
+            }
+            ObjectNode result = asked.isEmpty() ? text(answer, false) : text(waitingText(answer, asked), false);
+            ObjectNode structured = result.putObject("structuredContent").put("sessionId", sessionKey).put("answer", answer);
+            if (!asked.isEmpty()) {
+                ArrayNode waiting = structured.putArray("waitingForApproval");
+                asked.forEach(a -> waiting.addObject().put("approvalId", a.approvalId()).put("tool", a.tool())
+                        .set("arguments", JSON.valueToTree(a.args())));
+            }
+            if (out != null) {
+                out.send(response(id, result));
+                out.close();
+            } else {
+                result(response, id, result);
+            }
+        } catch (TurnFailedException e) {
+            ObjectNode failed = text(TurnFailures.of(e).code() + ": " + e.getMessage(), true);
+            failed.putObject("structuredContent").put("sessionId", sessionKey).put("error", TurnFailures.of(e).code());
+            if (out != null) {
+                out.send(response(id, failed));
+                out.close();
+            } else {
+                result(response, id, failed);
+            }
+        }
+    }
+
+    /** Asks the client whether the waiting call may run; no answer within the approval's time is no. */
+    private boolean elicit(McpSessions.Session session, Stream out, TurnEvent.ApprovalRequest waiting) {
+        String requestId = "lango-elicit-" + ASKED.incrementAndGet();
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        session.awaiting.put(requestId, answer);
+        ObjectNode params = JSON.createObjectNode().put("message", waiting.agent() + " asks to run " + waiting.tool() + " ("
+                + waiting.safety() + ") with " + JSON.valueToTree(waiting.args()) + (waiting.notes().isEmpty() ? ""
+                : "; note " + JSON.valueToTree(waiting.notes())) + ". Approve?");
+        ObjectNode schema = params.putObject("requestedSchema").put("type", "object");
+        schema.putObject("properties").set("approved", JSON.createObjectNode().put("type", "boolean").put("title", "Approve")
+                .put("description", "Run " + waiting.tool() + " as shown").put("default", false));
+        schema.putArray("required").add("approved");
+        ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", requestId).put("method", "elicitation/create");
+        request.set("params", params);
+        out.send(request);
+        try {
+            JsonNode response = answer.get(settings.approval().timeout().toMillis(), TimeUnit.MILLISECONDS);
+            JsonNode result = response.path("result");
+            return "accept".equals(result.path("action").asText()) && result.path("content").path("approved").asBoolean(false);
+        } catch (Exception noAnswer) {
+            return false;
+        } finally {
+            session.awaiting.remove(requestId);
+        }
+    }
+
+    /** {@code user} decides their waiting request; the request as decided, when it was theirs and waiting. */
+    private Optional<Approval> decide(String user, String approvalId, boolean approved) {
+        Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, user, approved, Approval.By.USER);
+        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
+            return Optional.empty();
+        }
+        return approvals.get(approvalId);
+    }
+
+    private static String waitingText(String answer, List<TurnEvent.ApprovalRequest> asked) {
+        StringBuilder text = new StringBuilder(answer == null || answer.isBlank() ? "" : answer + "\n\n");
+        for (TurnEvent.ApprovalRequest request : asked) {
+            text.append("Waiting for your approval: ").append(request.tool()).append(' ').append(JSON.valueToTree(request.args()))
+                    .append(" (").append(request.safety()).append(", until ").append(request.expiresAt()).append("). Call")
+                    .append(" answer_approval with {\"approvalId\": \"").append(request.approvalId())
+                    .append("\", \"approved\": true} to run it, or false to refuse.\n");
+        }
+        return text.toString().strip();
+    }
+
+    private String listSessions(String user) {
+        try {
+            JsonNode list = JSON.readTree(adkSessions.list(user));
+            StringBuilder text = new StringBuilder();
+            List<JsonNode> all = new ArrayList<>();
+            list.forEach(all::add);
+            all.sort((a, b) -> Double.compare(b.path("lastUpdateTime").asDouble(), a.path("lastUpdateTime").asDouble()));
+            int shown = 0;
+            for (JsonNode session : all) {
+                if (++shown > LISTED) {
+                    text.append("… and ").append(all.size() - LISTED).append(" more\n");
+                    break;
+                }
+                String title = session.path("state").path("lango:title").asText(session.path("id").asText());
+                text.append(session.path("id").asText()).append(" — ").append(title).append('\n');
+            }
+            return all.isEmpty() ? "You have no conversations yet." : text.toString().strip();
+        } catch (IOException e) {
+            return "the sessions could not be read";
+        }
+    }
+
+    /** A session's messages as text: who said what. */
+    private static String conversation(String adkJson) {
+        try {
+            JsonNode session = JSON.readTree(adkJson);
+            StringBuilder text = new StringBuilder();
+            for (JsonNode event : session.path("events")) {
+                StringBuilder said = new StringBuilder();
+                for (JsonNode part : event.path("content").path("parts")) {
+                    said.append(part.path("text").asText(""));
+                }
+                if (said.length() > 0) {
+                    text.append(event.path("author").asText()).append(": ").append(said).append("\n\n");
+                }
+            }
+            return text.length() == 0 ? "(no messages)" : text.toString().strip();
+        } catch (IOException e) {
+            return "the session could not be read";
+        }
+    }
+
+    private static ObjectNode text(String text, boolean isError) {
+        ObjectNode result = JSON.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", text == null ? "" : text);
+        if (isError) {
+            result.put("isError", true);
+        }
+        return result;
+    }
+
+    private static ObjectNode notification(String method, ObjectNode params) {
+        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", method);
+        message.set("params", params);
+        return message;
+    }
+
+    private static ObjectNode response(JsonNode id, JsonNode result) {
+        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0");
+        message.set("id", id);
+        message.set("result", result);
+        return message;
+    }
+
+    private static void result(HttpServletResponse response, JsonNode id, JsonNode result) throws IOException {
+        write(response, 200, response(id, result));
+    }
+
+    private static void error(HttpServletResponse response, int status, JsonNode id, int code, String message) throws IOException {
+        ObjectNode error = JSON.createObjectNode().put("jsonrpc", "2.0");
+        error.set("id", id == null ? JSON.nullNode() : id);
+        error.putObject("error").put("code", code).put("message", message);
+        write(response, status, error);
+    }
+
+    private static void write(HttpServletResponse response, int status, JsonNode message) throws IOException {
+        byte[] bytes = SecretMask.mask(message.toString()).getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setContentLength(bytes.length);
+        response.getOutputStream().write(bytes);
+    }
+
+    /** An answer as server-sent events: each message an event, written and flushed as it comes, secrets masked. */
+    private static final class Stream {
+        private final OutputStream out;
+        private boolean broken;
+
+        private Stream(OutputStream out) {
+            this.out = out;
+        }
+
+        static Stream open(HttpServletResponse response) throws IOException {
+            response.setStatus(200);
+            response.setContentType("text/event-stream");
+            response.setCharacterEncoding("UTF-8");
+            response.setHeader("Cache-Control", "no-cache");
+            OutputStream out = response.getOutputStream();
+            out.flush();
+            return new Stream(out);
+        }
+
+        synchronized void send(JsonNode message) {
+            if (broken) {
+                return;
+            }
+            try {
+                out.write(("event: message\ndata: " + SecretMask.mask(message.toString()) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                broken = true; // the client went away; the turn goes on and is stored
+                LOG.fine(() -> "an MCP client left mid-answer: " + e.getMessage());
+            }
+        }
+
+        synchronized void close() {
+            try {
+                out.close();
+            } catch (IOException ignored) {
+                // gone already
+            }
+        }
+    }
+}

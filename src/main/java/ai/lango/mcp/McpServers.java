@@ -1,0 +1,410 @@
+package ai.lango.mcp;
+
+import ai.lango.browser.HostPolicy;
+import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.tool.Caller;
+import ai.lango.tool.Tool;
+import ai.lango.tool.ToolException;
+import ai.lango.tool.ToolProgress;
+import ai.lango.tool.ToolSource;
+import ai.lango.tool.exec.ExecSandbox;
+import ai.lango.turn.Names;
+import ai.lango.vault.SecretReferences;
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * The MCP servers of {@code mcp.json} while Lango runs. Each server is started in the background (a
+ * slow one never holds up the start): a connection as the operator lists its tools, which every user
+ * the entry allows is offered; a call goes over the calling user's own connection — a stdio server's
+ * process per user, in that user's workspace and sandbox with that user's secrets; an HTTP server's
+ * session per user. A server whose connection ends is started again with growing pauses (1 s up to a
+ * minute), and its calls fail with a tool error meanwhile. The file is read again when it changes; a
+ * server that announces a changed tool list is listed again.
+ */
+@ApplicationScoped
+public class McpServers implements ToolSource {
+
+    private static final Logger LOG = MaskedLogs.of(McpServers.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration WATCH = Duration.ofSeconds(2);
+    private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
+
+    /** Where a server stands. */
+    public enum State { STARTING, READY, FAILED, RESTARTING }
+
+    /** A server as the admin API shows it. */
+    public record Status(String name, String transport, State state, Optional<String> lastError, List<String> tools,
+                         List<String> users, int connections) {
+    }
+
+    @Inject
+    LangoSettings.Mcp settings;
+
+    @Inject
+    LangoSettings.ToolSettings toolSettings;
+
+    @Inject
+    SecretReferences secrets;
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    private final Map<String, Server> servers = new ConcurrentHashMap<>();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
+    private volatile long fileStamp = Long.MIN_VALUE;
+    private volatile List<String> fileProblems = List.of();
+    private ScheduledFuture<?> watch;
+
+    /** One server: its entry, where it stands, its tools, and its connections by user. */
+    private final class Server implements McpSession.Listener {
+        final McpServerEntry entry;
+        final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
+        volatile State state = State.STARTING;
+        volatile String lastError;
+        volatile List<McpTool> tools = List.of();
+        volatile boolean removed;
+        int failures;
+
+        Server(McpServerEntry entry) {
+            this.entry = entry;
+        }
+
+        @Override
+        public void toolsChanged() {
+            scheduler.execute(() -> listTools(this));
+        }
+
+        @Override
+        public void ended(String why) {
+            // the operator's connection: the server is down; a user's: that user's connection is gone
+        }
+    }
+
+    @PostConstruct
+    void start() {
+        watch = scheduler.scheduleWithFixedDelay(this::watch, 0, WATCH.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @PreDestroy
+    void stop() {
+        if (watch != null) {
+            watch.cancel(false);
+        }
+        servers.values().forEach(this::closeAll);
+        servers.clear();
+    }
+
+    /** Reads the file again when it changed (or came, or went). */
+    void watch() {
+        try {
+            Path file = settings.config();
+            long stamp = Files.exists(file) ? Files.getLastModifiedTime(file).toMillis() ^ Files.size(file) : -1;
+            if (stamp == fileStamp) {
+                return;
+            }
+            fileStamp = stamp;
+            apply(McpConfigFile.read(file));
+        } catch (IOException | RuntimeException e) {
+            LOG.warning(() -> "reading " + settings.config() + " failed: " + e.getMessage());
+        }
+    }
+
+    /** The servers of a (new) file: the ones gone stop, the new and changed ones start, the same ones go on. */
+    synchronized void apply(McpConfigFile.Parsed parsed) {
+        fileProblems = parsed.problems();
+        parsed.problems().forEach(problem -> LOG.warning(() -> "MCP: " + problem + " (the other servers start all the same)"));
+        Map<String, McpServerEntry> wanted = new LinkedHashMap<>();
+        parsed.servers().forEach(entry -> wanted.put(entry.name(), entry));
+        for (String name : List.copyOf(servers.keySet())) {
+            McpServerEntry now = wanted.get(name);
+            Server running = servers.get(name);
+            if (now == null || !now.equals(running.entry)) {
+                running.removed = true;
+                servers.remove(name);
+                closeAll(running);
+            }
+        }
+        for (McpServerEntry entry : wanted.values()) {
+            if (!servers.containsKey(entry.name())) {
+                Server server = new Server(entry);
+                servers.put(entry.name(), server);
+                scheduler.execute(() -> connect(server));
+            }
+        }
+    }
+
+    /** Connects as the operator and lists the server's tools; a failure is retried after a pause that grows. */
+    private void connect(Server server) {
+        if (server.removed) {
+            return;
+        }
+        try {
+            McpSession session = open(server, operator());
+            McpSession previous = server.sessions.put(Names.DEFAULT_USER, session);
+            if (previous != null) {
+                previous.close();
+            }
+            listTools(server);
+            server.failures = 0;
+            server.lastError = null;
+            server.state = State.READY;
+            LOG.info(() -> "MCP server \"" + server.entry.name() + "\" is ready (MCP " + session.protocol() + "): tools "
+                    + server.tools.stream().map(Tool::name).toList());
+        } catch (IOException | McpSession.CallFailed | ToolException | RuntimeException e) {
+            failed(server, e.getMessage());
+        }
+    }
+
+    private void failed(Server server, String why) {
+        if (server.removed) {
+            return;
+        }
+        server.lastError = why;
+        server.state = server.failures == 0 ? State.FAILED : State.RESTARTING;
+        McpSession gone = server.sessions.remove(Names.DEFAULT_USER);
+        if (gone != null) {
+            gone.close();
+        }
+        long pause = Math.min(MAX_BACKOFF.toMillis(), 1000L << Math.min(server.failures, 6));
+        server.failures++;
+        LOG.warning(() -> "MCP server \"" + server.entry.name() + "\" failed: " + why + "; starting it again in "
+                + pause / 1000 + " s");
+        scheduler.schedule(() -> {
+            if (!server.removed) {
+                server.state = State.RESTARTING;
+                connect(server);
+            }
+        }, pause, TimeUnit.MILLISECONDS);
+    }
+
+    /** The server's tools, as the operator's connection lists them; names that clash are said and left out. */
+    private void listTools(Server server) {
+        McpSession session = server.sessions.get(Names.DEFAULT_USER);
+        if (session == null) {
+            return;
+        }
+        try {
+            List<McpTool> tools = new ArrayList<>();
+            Map<String, String> named = new LinkedHashMap<>();
+            for (McpSession.ServerTool tool : session.listTools(START_TIMEOUT)) {
+                String name = McpTool.nameOf(server.entry.name(), tool.name());
+                String clash = named.putIfAbsent(name, tool.name());
+                if (clash == null) {
+                    clash = otherServerWith(name, server.entry.name());
+                }
+                if (clash != null) {
+                    String other = clash;
+                    LOG.warning(() -> McpTool.describeClash(name, other, server.entry.name() + "/" + tool.name()));
+                    continue;
+                }
+                tools.add(new McpTool(name, server.entry.name(), tool, McpTool.safetyOf(server.entry, tool), this,
+                        settings.callTimeout()));
+            }
+            server.tools = List.copyOf(tools);
+        } catch (IOException | McpSession.CallFailed e) {
+            failed(server, "listing its tools failed: " + e.getMessage());
+        }
+    }
+
+    private String otherServerWith(String toolName, String except) {
+        for (Server other : servers.values()) {
+            if (!other.entry.name().equals(except)) {
+                for (McpTool tool : other.tools) {
+                    if (tool.name().equals(toolName)) {
+                        return other.entry.name() + "/" + tool.serverTool();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A new connection to the server for {@code caller}'s user, initialized. */
+    private McpSession open(Server server, Caller caller) throws IOException, McpSession.CallFailed, ToolException {
+        McpServerEntry entry = server.entry;
+        String usedBy = "mcp_" + entry.name();
+        McpTransport transport = switch (entry.transport()) {
+            case STDIO -> stdio(entry, caller, secrets.resolveFor(usedBy, entry.env(), destination(entry), caller));
+            case HTTP -> new HttpTransport(entry.name(), entry.url().orElseThrow(),
+                    secrets.resolveFor(usedBy, entry.headers(), destination(entry), caller), http);
+            case SSE -> new SseTransport(entry.name(), entry.url().orElseThrow(),
+                    secrets.resolveFor(usedBy, entry.headers(), destination(entry), caller), http);
+        };
+        McpSession session = new McpSession(entry.name(), transport, entry.elicitation(), new McpSession.Listener() {
+            @Override
+            public void toolsChanged() {
+                server.toolsChanged();
+            }
+
+            @Override
+            public void ended(String why) {
+                String user = caller.userId();
+                server.sessions.remove(user);
+                if (Names.DEFAULT_USER.equals(user)) {
+                    failed(server, why);
+                }
+            }
+        });
+        try {
+            session.initialize(START_TIMEOUT);
+        } catch (IOException | McpSession.CallFailed | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+        return session;
+    }
+
+    /** A stdio server's process in the caller's workspace, in exec's sandbox, with no environment of the server's. */
+    private McpTransport stdio(McpServerEntry entry, Caller caller, Map<String, String> env) throws IOException {
+        Path workspace = toolSettings.workspaceOf(caller.userId(), Names.DEFAULT_USER).toAbsolutePath().normalize();
+        Path directory = workspace.resolve(entry.cwd()).normalize();
+        if (!directory.startsWith(workspace)) {
+            throw new IOException("\"cwd\": \"" + entry.cwd() + "\" leaves the workspace");
+        }
+        Files.createDirectories(directory);
+        ExecSandbox sandbox = new ExecSandbox(toolSettings.execSandbox(), entry.network());
+        if (sandbox.sandboxed() && !Files.isExecutable(toolSettings.execSandbox().get())) {
+            throw new IOException("a stdio server runs in exec's sandbox, and " + toolSettings.execSandbox().get()
+                    + " is not there: install Debian's bubblewrap (apt-get install bubblewrap), or set"
+                    + " lango.tools.exec.sandbox=none (unsafe)");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(entry.command().orElseThrow());
+        command.addAll(entry.args());
+        List<Path> readOnly = entry.readOnly().stream().map(Path::of).toList();
+        Map<String, String> environment = new TreeMap<>();
+        environment.put("PATH", Optional.ofNullable(System.getenv("PATH")).orElse("/usr/local/bin:/usr/bin:/bin"));
+        environment.put("HOME", sandbox.home(workspace));
+        environment.put("LANG", "C.UTF-8");
+        environment.putAll(env);
+        return new StdioTransport(entry.name(), sandbox.wrap(workspace, readOnly, directory, command), environment, directory);
+    }
+
+    /** Where what a server is given goes: an HTTP server's host, anywhere from a stdio server with network. */
+    private static Optional<String> destination(McpServerEntry entry) {
+        if (entry.url().isPresent()) {
+            return Optional.of(HostPolicy.destination(entry.url().get().toString()).orElse("*"));
+        }
+        return entry.network() ? Optional.of("*") : Optional.empty();
+    }
+
+    Optional<String> destinationOf(String name) {
+        Server server = servers.get(name);
+        return server == null ? Optional.empty() : destination(server.entry);
+    }
+
+    private static Caller operator() {
+        return new Caller(Names.DEFAULT_USER, null, true, false);
+    }
+
+    @Override
+    public String name() {
+        return "mcp";
+    }
+
+    /** The tools of the ready servers {@code userId} may use. */
+    @Override
+    public List<Tool> tools(String userId) {
+        List<Tool> tools = new ArrayList<>();
+        for (Server server : servers.values()) {
+            if (server.state == State.READY && server.entry.offeredTo(userId == null ? Names.DEFAULT_USER : userId)) {
+                tools.addAll(server.tools);
+            }
+        }
+        return tools;
+    }
+
+    /** Calls a server's tool for {@code caller}'s user, over that user's connection (made on first use). */
+    JsonNode call(String name, String tool, Map<String, Object> args, Caller caller) throws Exception {
+        Server server = servers.get(name);
+        if (server == null) {
+            throw new ToolException("the MCP server \"" + name + "\" is no longer configured");
+        }
+        String user = caller == null || caller.userId() == null ? Names.DEFAULT_USER : caller.userId();
+        if (!server.entry.offeredTo(user)) {
+            throw new ToolException("the MCP server \"" + name + "\" is not offered to \"" + user + "\"");
+        }
+        if (server.state != State.READY) {
+            throw new ToolException("the MCP server \"" + name + "\" is " + server.state.name().toLowerCase(java.util.Locale.ROOT)
+                    + Optional.ofNullable(server.lastError).map(e -> " (" + e + ")").orElse("") + "; try again shortly");
+        }
+        McpSession session;
+        synchronized (server) {
+            session = server.sessions.get(user);
+            if (session == null) {
+                try {
+                    session = open(server, caller == null ? operator() : caller);
+                } catch (IOException | McpSession.CallFailed e) {
+                    throw new ToolException("the MCP server \"" + name + "\" cannot be reached for \"" + user + "\": "
+                            + e.getMessage());
+                }
+                server.sessions.put(user, session);
+            }
+        }
+        try {
+            return session.callTool(tool, args, settings.callTimeout(),
+                    progress -> ToolProgress.report(caller, new ToolProgress.Report(McpTool.nameOf(name, tool),
+                            progress.progress(), progress.total(), progress.message())));
+        } catch (McpSession.CallFailed | IOException e) {
+            throw new ToolException("the MCP server \"" + name + "\": " + e.getMessage());
+        }
+    }
+
+    /** Closes the server's connections and starts it again; false when there is no such server. */
+    public boolean restart(String name) {
+        Server server = servers.get(name);
+        if (server == null) {
+            return false;
+        }
+        closeAll(server);
+        server.failures = 0;
+        server.state = State.RESTARTING;
+        scheduler.execute(() -> connect(server));
+        return true;
+    }
+
+    /** Every configured server, and the problems of the file. */
+    public List<Status> status() {
+        return servers.values().stream().sorted(java.util.Comparator.comparing(s -> s.entry.name()))
+                .map(s -> new Status(s.entry.name(), s.entry.transport().name().toLowerCase(java.util.Locale.ROOT), s.state,
+                        Optional.ofNullable(s.lastError), s.tools.stream().map(Tool::name).toList(), s.entry.users(),
+                        s.sessions.size()))
+                .toList();
+    }
+
+    public List<String> problems() {
+        return fileProblems;
+    }
+
+    public Path file() {
+        return settings.config();
+    }
+
+    private void closeAll(Server server) {
+        server.sessions.values().forEach(McpSession::close);
+        server.sessions.clear();
+    }
+}

@@ -1,0 +1,126 @@
+package ai.lango.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * A server over the legacy HTTP+SSE transport (MCP 2024-11-05): one GET stream carries everything
+ * the server sends, its first event ({@code endpoint}) names where to POST messages, and each POST
+ * is answered 202 with the answer coming on the stream.
+ */
+final class SseTransport implements McpTransport {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration ENDPOINT_WAIT = Duration.ofSeconds(15);
+
+    private final String server;
+    private final URI url;
+    private final Map<String, String> headers;
+    private final HttpClient http;
+    private final CompletableFuture<URI> endpoint = new CompletableFuture<>();
+    private volatile InputStream stream;
+    private volatile boolean closed;
+
+    SseTransport(String server, URI url, Map<String, String> headers, HttpClient http) {
+        this.server = server;
+        this.url = url;
+        this.headers = Map.copyOf(headers);
+        this.http = http;
+    }
+
+    @Override
+    public void start(Consumer<JsonNode> inbound, Consumer<String> ended) throws IOException {
+        HttpRequest.Builder get = HttpRequest.newBuilder(url).header("Accept", "text/event-stream").GET();
+        headers.forEach(get::header);
+        HttpResponse<InputStream> response;
+        try {
+            response = http.send(get.build(), HttpResponse.BodyHandlers.ofInputStream());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        if (response.statusCode() != 200) {
+            response.body().close();
+            throw new IOException("the server's event stream answered HTTP " + response.statusCode());
+        }
+        stream = response.body();
+        Thread reader = new Thread(() -> {
+            String why = "the server's event stream ended";
+            try (InputStream events = stream) {
+                SseEvents.read(events, event -> {
+                    if ("endpoint".equals(event.type())) {
+                        endpoint.complete(url.resolve(event.data().strip()));
+                    } else if (!event.data().isBlank()) {
+                        try {
+                            inbound.accept(JSON.readTree(event.data()));
+                        } catch (IOException notJson) {
+                            // a server's keep-alive or noise: skipped
+                        }
+                    }
+                });
+            } catch (IOException e) {
+                why = "the server's event stream broke: " + e.getMessage();
+            }
+            if (!closed) {
+                closed = true;
+                endpoint.completeExceptionally(new IOException(why));
+                ended.accept(why);
+            }
+        }, "mcp-" + server + "-sse");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    @Override
+    public void send(JsonNode message) throws IOException {
+        URI target;
+        try {
+            target = endpoint.get(ENDPOINT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException("the server named no endpoint within " + ENDPOINT_WAIT.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        HttpRequest.Builder post = HttpRequest.newBuilder(target).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+        headers.forEach(post::header);
+        try {
+            HttpResponse<Void> response = http.send(post.build(), HttpResponse.BodyHandlers.discarding());
+            if (response.statusCode() >= 400) {
+                throw new IOException("the server answered HTTP " + response.statusCode());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        InputStream open = stream;
+        if (open != null) {
+            try {
+                open.close();
+            } catch (IOException ignored) {
+                // closed already
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package ai.lango.mcp;
+
+import ai.lango.masking.MaskedLogs;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+
+/**
+ * A stdio server: a process (already wrapped in its sandbox by the caller) that reads one JSON-RPC
+ * message per line on stdin and writes one per line on stdout. A line that is not JSON is skipped
+ * with a warning (a server that prints its banner to stdout); a line over {@link #MAX_MESSAGE_CHARS}
+ * ends the transport without being held. What the server writes on stderr goes to the log, at most
+ * {@link #STDERR_LINES} lines a minute.
+ */
+final class StdioTransport implements McpTransport {
+
+    private static final Logger LOG = MaskedLogs.of(StdioTransport.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** What a server may write on stderr to the log, per minute. */
+    static final int STDERR_LINES = 20;
+
+    private final String server;
+    private final List<String> commandLine;
+    private final Map<String, String> environment;
+    private final Path directory;
+    private Process process;
+    private OutputStream stdin;
+    private volatile boolean closed;
+
+    StdioTransport(String server, List<String> commandLine, Map<String, String> environment, Path directory) {
+        this.server = server;
+        this.commandLine = List.copyOf(commandLine);
+        this.environment = Map.copyOf(environment);
+        this.directory = directory;
+    }
+
+    @Override
+    public void start(Consumer<JsonNode> inbound, Consumer<String> ended) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(commandLine).directory(directory.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        process = builder.start();
+        stdin = process.getOutputStream();
+        Thread reader = new Thread(() -> readMessages(process.getInputStream(), inbound, ended), "mcp-" + server + "-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        Thread errors = new Thread(() -> logErrors(process.getErrorStream()), "mcp-" + server + "-stderr");
+        errors.setDaemon(true);
+        errors.start();
+    }
+
+    private void readMessages(InputStream out, Consumer<JsonNode> inbound, Consumer<String> ended) {
+        String why = "the server's process ended";
+        try (InputStreamReader in = new InputStreamReader(out, StandardCharsets.UTF_8)) {
+            StringBuilder line = new StringBuilder();
+            int c;
+            while ((c = in.read()) >= 0) {
+                if (c != '\n') {
+                    if (line.length() >= MAX_MESSAGE_CHARS) {
+                        why = "the server wrote a message of more than " + MAX_MESSAGE_CHARS + " characters";
+                        break;
+                    }
+                    line.append((char) c);
+                    continue;
+                }
+                String text = line.toString().strip();
+                line.setLength(0);
+                if (text.isEmpty()) {
+                    continue;
+                }
+                JsonNode message;
+                try {
+                    message = JSON.readTree(text);
+                } catch (IOException notJson) {
+                    LOG.warning(() -> "MCP server \"" + server + "\" wrote a line on stdout that is not JSON-RPC; skipped: "
+                            + (text.length() > 200 ? text.substring(0, 200) + "…" : text));
+                    continue;
+                }
+                inbound.accept(message);
+            }
+        } catch (IOException e) {
+            why = "reading the server's output failed: " + e.getMessage();
+        } catch (RuntimeException e) {
+            why = "reading the server's output failed: " + e;
+        }
+        if (!closed) {
+            String reason = why;
+            Process ending = process;
+            try {
+                if (ending != null && ending.waitFor(200, TimeUnit.MILLISECONDS)) {
+                    reason = why + " (exit code " + ending.exitValue() + ")";
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            close();
+            ended.accept(reason);
+        }
+    }
+
+    private void logErrors(InputStream err) {
+        long windowStart = System.nanoTime();
+        int logged = 0;
+        boolean told = false;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(err, StandardCharsets.UTF_8))) {
+            char[] buffer = new char[4096];
+            StringBuilder line = new StringBuilder();
+            int n;
+            while ((n = in.read(buffer)) >= 0) {
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] != '\n' && line.length() < 1000) {
+                        line.append(buffer[i]);
+                        continue;
+                    }
+                    if (buffer[i] != '\n') {
+                        continue; // the rest of a long line is dropped
+                    }
+                    if (System.nanoTime() - windowStart > TimeUnit.MINUTES.toNanos(1)) {
+                        windowStart = System.nanoTime();
+                        logged = 0;
+                        told = false;
+                    }
+                    String text = line.toString();
+                    line.setLength(0);
+                    if (logged < STDERR_LINES) {
+                        logged++;
+                        LOG.info(() -> "MCP server \"" + server + "\": " + text);
+                    } else if (!told) {
+                        told = true;
+                        LOG.info(() -> "MCP server \"" + server + "\" writes more on stderr than " + STDERR_LINES
+                                + " lines a minute: the rest of this minute's is not logged");
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the process ended
+        }
+    }
+
+    @Override
+    public synchronized void send(JsonNode message) throws IOException {
+        if (closed || stdin == null) {
+            throw new IOException("the server's process is not running");
+        }
+        stdin.write((message.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        Process running = process;
+        if (running == null) {
+            return;
+        }
+        try {
+            running.getOutputStream().close();
+        } catch (IOException e) {
+            // gone already
+        }
+        running.descendants().forEach(ProcessHandle::destroyForcibly);
+        running.destroyForcibly();
+    }
+}

