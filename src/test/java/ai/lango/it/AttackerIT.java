@@ -78,9 +78,11 @@ class AttackerIT extends FakeLlmIT {
                 + " test -e " + dataDir + " && echo DATA=seen || echo DATA=hidden;"
                 + " touch /usr/lango-probe 2>/dev/null && echo SYSTEM=writable || echo SYSTEM=readonly;"
                 + " echo HOME=$HOME";
-        fake.enqueue(Reply.openAiToolCall("call_probe", "exec", "{\"command\":\"" + probe + "\"}"))
-                .enqueue(Reply.openAiText("Probed."));
-        String output = runApproved(ApprovalIT.OPERATOR, "user", "probe-" + RUN, "look around").body();
+        // Routed by this turn's words, not queued: a turn another test left waiting may resume meanwhile and ask the model too.
+        String ask = "look around " + RUN;
+        fake.route(r -> r.body().contains(ask), r -> r.body().contains("\"role\":\"tool\"") ? Reply.openAiText("Probed.")
+                : Reply.openAiToolCall("call_probe", "exec", "{\"command\":\"" + probe + "\"}"));
+        String output = runApproved(ApprovalIT.OPERATOR, "user", "probe-" + RUN, ask).body();
 
         assertTrue(output.contains("Probed."), output);
         assertTrue(output.contains("LANGO=0") && output.contains("JAVA=0"), "no process of the server is visible: " + output);

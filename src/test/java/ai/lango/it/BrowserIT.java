@@ -312,8 +312,16 @@ class BrowserIT extends FakeLlmIT {
             wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
             page.findElement(By.id("input")).sendKeys("Show me the shop");
             page.findElement(By.id("send")).click();
-            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Here is the shop."));
-            WebElement figure = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg figure.artifact")));
+            WebElement figure;
+            try {
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Here is the shop."));
+                figure = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg figure.artifact")));
+            } catch (org.openqa.selenium.TimeoutException e) {
+                ItBrowser.screenshot(page, "chat-page-browser-screenshot-timeout");
+                throw new AssertionError("the answer or its screenshot did not show; the page shows: "
+                        + page.findElement(By.id("messages")).getAttribute("innerText") + "; the model was asked "
+                        + fake.requests().size() + " times", e);
+            }
             WebElement image = wait.until(d -> {
                 List<WebElement> shown = figure.findElements(By.tagName("img"));
                 assertFalse(figure.getText().contains("not available"), "the page could not read the artifact: " + figure.getText());

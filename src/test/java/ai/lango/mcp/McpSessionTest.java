@@ -73,6 +73,19 @@ class McpSessionTest {
     }
 
     @Test
+    void aHundredMegabyteAnswerFitsInAJvmOfSixtyFourMegabytes() throws Exception {
+        assumeTrue(Files.isExecutable(NODE), "needs Node.js");
+        // the whole answer would need 100 MB; the limit holds at most 8 MB of it, so 64 MB of heap is plenty
+        Process probe = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
+                "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"), HugeAnswerProbe.class.getName(),
+                NODE.toString(), SCRIPT.toString()).redirectErrorStream(true).start();
+        String output = new String(probe.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(probe.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, probe.exitValue(), output);
+        assertTrue(output.contains("failed: ") && output.contains("more than " + McpTransport.MAX_MESSAGE_CHARS), output);
+    }
+
+    @Test
     void aToolWhoseSchemaIsNotAnObjectIsListedWithAnObjectSchema() throws Exception {
         try (McpSession session = session("badschema")) {
             session.initialize(Duration.ofSeconds(10));
