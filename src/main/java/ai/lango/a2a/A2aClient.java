@@ -17,9 +17,13 @@ import java.nio.ByteBuffer;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -27,13 +31,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLException;
 
 /**
- * A small A2A v0.3 client over JSON-RPC: reads an agent card and sends a text message, returning the
- * answer's text. Plain {@code java.net.http}; thread-safe, so one instance serves every remote agent.
- * Every failure is an {@link A2aException} whose message names the URL or the remote agent and what
- * went wrong.
+ * A small A2A client over JSON-RPC, in 1.0 or 0.3 as the remote agent's card offers (1.0 when it offers
+ * both): reads an agent card, sends a message (streaming when the agent streams, so its answer's chunks
+ * arrive as the agent writes them), and continues a task that asked for input. Plain {@code java.net.http};
+ * thread-safe, so one instance serves every remote agent. Every failure is an {@link A2aException} whose
+ * message names the URL or the remote agent and what went wrong.
  */
 public final class A2aClient {
 
@@ -64,10 +70,30 @@ public final class A2aClient {
                 .build();
     }
 
+    /** What a send is: in which conversation, continuing which task (null: a new one), the text, and an answer to a question. */
+    public record Request(String contextId, String taskId, String text, Boolean approved) {
+
+        /** A new message in a conversation. */
+        public static Request of(String contextId, String text) {
+            return new Request(contextId, null, text, null);
+        }
+    }
+
+    /** How a send ended: the agent's answer, or a question it asks before it goes on (its task waits for input). */
+    public sealed interface Reply {
+        String text();
+
+        record Answer(String text, String contextId, String taskId) implements Reply {
+        }
+
+        /** The task waits: what it asks, and what its data part says (an approval's id and call, for a Lango agent). */
+        record Question(String text, String contextId, String taskId, JsonNode data) implements Reply {
+        }
+    }
+
     /**
-     * Reads the agent card at {@code cardUrl} (e.g. {@code http://host/.well-known/agent-card.json}).
-     * The card returned has its {@code url} made absolute and pointing at the agent's JSON-RPC
-     * endpoint (which may have been one of its additional interfaces), and a description ("" if none).
+     * Reads the agent card at {@code cardUrl} (e.g. {@code http://host/.well-known/agent-card.json}), in either
+     * version; its endpoints are made absolute.
      */
     public AgentCard fetchCard(URI cardUrl) throws A2aException {
         Objects.requireNonNull(cardUrl, "cardUrl");
@@ -75,109 +101,268 @@ public final class A2aClient {
         requireHttp(cardUrl, "cannot fetch " + where + ": only http:// and https:// URLs are supported");
         HttpRequest request = HttpRequest.newBuilder(cardUrl).timeout(timeout).header("Accept", "application/json")
                 .GET().build();
-        Reply reply = exchange(request, deadline(), "cannot fetch " + where);
+        Reply0 reply = exchange(request, deadline(), "cannot fetch " + where);
         if (!reply.ok()) {
             throw new A2aException("cannot fetch " + where + ": HTTP " + reply.status() + excerpt(reply.body()));
         }
         AgentCard card;
         try {
-            card = A2aJson.MAPPER.readValue(reply.body(), AgentCard.class);
+            card = AgentCard.read(A2aJson.MAPPER.readTree(reply.body()), cardUrl);
         } catch (JsonProcessingException e) {
             throw new A2aException(where + " is not a valid agent card: " + e.getOriginalMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new A2aException(where + " is not a usable agent card: " + e.getMessage());
         }
-        if (card == null) {
-            throw new A2aException(where + " is empty");
+        if (card.preferred().isEmpty()) {
+            throw new A2aException(where + " (agent \"" + card.name() + "\") offers no JSON-RPC endpoint in A2A 1.0 or 0.3");
         }
-        if (card.name() == null || card.name().isBlank()) {
-            throw new A2aException(where + " has no name");
-        }
-        String endpoint = card.jsonRpcUrl().orElseThrow(() -> new A2aException(where + " (agent \"" + card.name()
-                + "\") offers no JSON-RPC endpoint" + (card.preferredTransport() == null ? ""
-                : "; its preferred transport is " + card.preferredTransport())));
-        URI absolute;
-        try {
-            absolute = cardUrl.resolve(new URI(endpoint.trim()));
-        } catch (URISyntaxException e) {
-            throw new A2aException(where + " (agent \"" + card.name() + "\") has an invalid url \"" + endpoint + "\"");
-        }
-        requireHttp(absolute, where + " (agent \"" + card.name() + "\") has the url \"" + endpoint
-                + "\", which is not an http:// or https:// URL");
-        return new AgentCard(card.name(), card.description() == null ? "" : card.description(), absolute.toString(),
-                card.version(), card.protocolVersion(), A2aProtocol.TRANSPORT_JSONRPC, card.capabilities(),
-                card.defaultInputModes(), card.defaultOutputModes(), card.skills(), card.additionalInterfaces(),
-                card.securitySchemes(), card.security());
+        return card;
+    }
+
+    /** Sends {@code text} as a new message in {@code contextId} (null: the remote agent starts one); the answer's text. */
+    public String send(AgentCard card, String contextId, String text) throws A2aException {
+        return send(card, Request.of(contextId, text), chunk -> { }).text();
     }
 
     /**
-     * Sends {@code text} as a user message ({@code message/send}, blocking) to the agent of
-     * {@code card} and returns its answer's text: the text of a message answer, or of a task's
-     * artifacts (its status message when it has none). A task the agent leaves running is asked
-     * after until it ends or the timeout passes.
-     *
-     * @param contextId the conversation on the remote side; null lets the remote agent start one
+     * Sends a message, or an answer to a task's question, to the agent of {@code card}, and follows its task
+     * to its end or to its next question. With a streaming agent, {@code chunks} gets the answer's text as
+     * it comes; otherwise a task the agent leaves running is asked after until it ends or the timeout passes.
      */
-    public String send(AgentCard card, String contextId, String text) throws A2aException {
+    public Reply send(AgentCard card, Request request, Consumer<String> chunks) throws A2aException {
         Objects.requireNonNull(card, "card");
-        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(request, "request");
         String agent = "remote agent \"" + (card.name() == null ? "?" : card.name()) + "\"";
-        String endpoint = card.jsonRpcUrl().orElseThrow(() -> new A2aException(agent + " offers no JSON-RPC endpoint"));
+        A2aVersion version = card.preferred().orElseThrow(() -> new A2aException(agent + " offers no JSON-RPC endpoint"));
         URI uri;
         try {
-            uri = new URI(endpoint.trim());
+            uri = new URI(card.endpoints().get(version).trim());
         } catch (URISyntaxException e) {
-            throw new A2aException(agent + " has an invalid url \"" + endpoint + "\"");
+            throw new A2aException(agent + " has an invalid url \"" + card.endpoints().get(version) + "\"");
         }
-        requireHttp(uri, agent + " has the url \"" + endpoint + "\", which is not an absolute http:// or https:// URL");
+        requireHttp(uri, agent + " has the url \"" + uri + "\", which is not an absolute http:// or https:// URL");
         long deadline = deadline();
-
+        List<Part> parts = new ArrayList<>();
+        if (request.text() != null && !request.text().isEmpty()) {
+            parts.add(Part.text(request.text()));
+        }
+        if (request.approved() != null) {
+            parts.add(Part.data(A2aJson.MAPPER.createObjectNode().put("approved", request.approved())));
+        }
+        Message message = new Message(UUID.randomUUID().toString(), request.contextId(), request.taskId(), Message.Role.USER, parts);
         ObjectNode params = A2aJson.MAPPER.createObjectNode();
-        params.set("message", A2aJson.MAPPER.valueToTree(Message.user(text, contextId)));
-        params.putObject("configuration").put("blocking", true);
-        JsonNode result = call(agent, uri, A2aProtocol.METHOD_SEND, params, deadline);
+        params.set("message", A2aWire.message(version, message));
+        ObjectNode configuration = params.putObject("configuration");
+        if (version == A2aVersion.V0_3) {
+            configuration.put("blocking", true);
+        }
+        configuration.putArray("acceptedOutputModes").add("text/plain").add("application/json");
+        if (card.streaming()) {
+            return streamed(agent, version, uri, params, deadline, chunks);
+        }
+        Object result = readResult(agent, call(agent, version, uri, version.send, params, deadline));
         while (true) {
-            String kind = result.path("kind").asText("");
-            if (kind.equals(A2aProtocol.KIND_MESSAGE) || (kind.isEmpty() && result.has("parts"))) {
-                return read(agent, result, Message.class).plainText();
+            if (result instanceof Message answer) {
+                return new Reply.Answer(answer.plainText(), answer.contextId(), answer.taskId());
             }
-            if (!kind.equals(A2aProtocol.KIND_TASK) && !(kind.isEmpty() && result.has("status"))) {
-                throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent
-                        + " answered neither a message nor a task" + excerpt(result.toString()));
+            if (!(result instanceof Task task)) {
+                throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " answered neither a message nor a task");
             }
-            Task task = read(agent, result, Task.class);
-            if (Task.FAILED_STATES.contains(task.state())) {
-                String reason = task.statusText();
-                throw new A2aException(agent + ": the task " + (task.state().equals("failed") ? "failed"
-                        : "was " + task.state()) + (reason.isBlank() ? "" : ": " + reason));
-            }
-            if (!task.running()) {
-                String answer = task.artifactText();
-                return answer.isEmpty() ? task.statusText() : answer;
+            Optional<Reply> ended = ended(agent, task);
+            if (ended.isPresent()) {
+                return ended.get();
             }
             if (task.id() == null || System.nanoTime() + POLL_INTERVAL.toNanos() > deadline) {
                 throw new A2aException(agent + ": the task did not finish within " + human(timeout)
-                        + " (still " + task.state() + ")");
+                        + " (still " + task.state().wire(A2aVersion.V0_3) + ")");
             }
             pause();
             ObjectNode query = A2aJson.MAPPER.createObjectNode().put("id", task.id());
-            result = call(agent, uri, A2aProtocol.METHOD_TASKS_GET, query, deadline);
+            result = A2aWire.readTask(call(agent, version, uri, version.get, query, deadline));
         }
     }
 
-    /** One JSON-RPC call; its result, or an exception naming the agent and the error. */
-    private JsonNode call(String agent, URI uri, String method, JsonNode params, long deadline) throws A2aException {
+    /** The reply a task that stopped gives: its answer, its question, or a failure; empty while it runs. */
+    private static Optional<Reply> ended(String agent, Task task) throws A2aException {
+        TaskState state = task.state();
+        if (state == TaskState.FAILED || state == TaskState.CANCELED || state == TaskState.REJECTED) {
+            String reason = task.statusText();
+            throw new A2aException(agent + ": the task " + (state == TaskState.FAILED ? "failed" : "was "
+                    + state.wire(A2aVersion.V0_3)) + (reason.isBlank() ? "" : ": " + reason));
+        }
+        if (state.interrupted()) {
+            JsonNode data = task.status() == null || task.status().message() == null ? null
+                    : task.status().message().parts().stream().filter(Part::isData).map(Part::data).findFirst().orElse(null);
+            String text = task.status() == null || task.status().message() == null ? "" : task.status().message().text();
+            return Optional.of(new Reply.Question(text.isBlank() ? "The remote agent asks for input." : text, task.contextId(),
+                    task.id(), data));
+        }
+        if (state.terminal() || state == TaskState.UNKNOWN) {
+            String answer = task.artifactText();
+            return Optional.of(new Reply.Answer(answer.isEmpty() ? task.statusText() : answer, task.contextId(), task.id()));
+        }
+        return Optional.empty();
+    }
+
+    /** A streamed send: chunks of the answer as they come, then how the task stopped. */
+    private Reply streamed(String agent, A2aVersion version, URI uri, JsonNode params, long deadline, Consumer<String> chunks)
+            throws A2aException {
+        HttpRequest request = post(agent, version, uri, version.stream, params, deadline, "text/event-stream");
+        HttpResponse<java.io.InputStream> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            throw new A2aException(agent + " (" + uri + "): " + reason(e, uri), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new A2aException(agent + ": interrupted", e);
+        }
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        if (!type.startsWith("text/event-stream")) {
+            // An error before the stream: one JSON-RPC response.
+            try (java.io.InputStream in = response.body()) {
+                String body = new String(in.readNBytes(MAX_BODY_BYTES), StandardCharsets.UTF_8);
+                throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " did not stream"
+                        + (response.statusCode() / 100 == 2 ? "" : " (HTTP " + response.statusCode() + ")") + errorOf(agent, body));
+            } catch (IOException e) {
+                throw new A2aException(agent + ": " + reason(e, uri), e);
+            }
+        }
+        Task task = null;
+        Map<String, StringBuilder> artifacts = new LinkedHashMap<>();
+        try (java.io.InputStream in = response.body();
+             java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8))) {
+            StringBuilder data = new StringBuilder();
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (System.nanoTime() > deadline) {
+                    throw new A2aException(agent + ": the task did not finish within " + human(timeout));
+                }
+                if (line.startsWith("data:")) {
+                    if (data.length() + line.length() > MAX_BODY_BYTES) {
+                        throw new A2aException(agent + " sent an event larger than " + (MAX_BODY_BYTES / (1024 * 1024)) + " MiB");
+                    }
+                    data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
+                    continue;
+                }
+                if (!line.isEmpty() || data.length() == 0) {
+                    continue;
+                }
+                JsonNode result = resultOf(agent, data.toString());
+                data.setLength(0);
+                Object event = readResult(agent, result);
+                if (event instanceof Message answer) {
+                    return new Reply.Answer(answer.plainText(), answer.contextId(), answer.taskId());
+                }
+                if (event instanceof Task snapshot) {
+                    task = snapshot;
+                } else if (event instanceof TaskEvent.ArtifactUpdate update) {
+                    String text = update.artifact().plainText();
+                    StringBuilder built = artifacts.computeIfAbsent(update.artifact().artifactId(), id -> new StringBuilder());
+                    if (update.append()) {
+                        built.append(text);
+                        chunks.accept(text);
+                    } else if (built.length() == 0) {
+                        built.append(text);
+                        chunks.accept(text);
+                    } else {
+                        built.setLength(0); // the whole artifact again, replacing the chunks: nothing new to show
+                        built.append(text);
+                    }
+                } else if (event instanceof TaskEvent.StatusUpdate update) {
+                    Task base = task == null ? new Task(update.taskId(), update.contextId(), update.status(), List.of(), List.of()) : task;
+                    task = new Task(base.id(), base.contextId(), update.status(), base.artifacts(), base.history());
+                }
+                // A continued task's stream starts with the task as it waited: only a new status that waits ends it.
+                if (task != null && (task.state().terminal() || (task.state().interrupted() && event instanceof TaskEvent.StatusUpdate))) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            throw new A2aException(agent + ": the stream broke: " + reason(e, uri), e);
+        }
+        if (task == null) {
+            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " ended its stream without a task");
+        }
+        if (!artifacts.isEmpty() && task.artifacts().isEmpty()) {
+            List<Artifact> built = new ArrayList<>();
+            artifacts.forEach((id, text) -> built.add(new Artifact(id, id, List.of(Part.text(text.toString())))));
+            task = new Task(task.id(), task.contextId(), task.status(), built, task.history());
+        }
+        Optional<Reply> ended = ended(agent, task);
+        if (ended.isEmpty()) {
+            throw new A2aException(agent + " ended its stream while the task was still " + task.state().wire(A2aVersion.V0_3));
+        }
+        return ended.get();
+    }
+
+    private static Object readResult(String agent, JsonNode result) throws A2aException {
+        try {
+            return A2aWire.readResult(result);
+        } catch (IllegalArgumentException e) {
+            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " answered " + e.getMessage()
+                    + excerpt(result.toString()));
+        }
+    }
+
+    /** The result of one event's JSON-RPC response, or the error it carries. */
+    private static JsonNode resultOf(String agent, String json) throws A2aException {
+        JsonNode response;
+        try {
+            response = A2aJson.MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " streamed something that is not JSON" + excerpt(json));
+        }
+        JsonNode error = response.get("error");
+        if (error != null && error.isObject()) {
+            throw failure(agent, error, 200);
+        }
+        JsonNode result = response.get("result");
+        if (result == null || !result.isObject()) {
+            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " streamed an event without a result" + excerpt(json));
+        }
+        return result;
+    }
+
+    private static String errorOf(String agent, String body) {
+        try {
+            JsonNode error = A2aJson.MAPPER.readTree(body).get("error");
+            return error == null ? excerpt(body) : ": " + failure(agent, error, 200).getMessage();
+        } catch (JsonProcessingException e) {
+            return excerpt(body);
+        }
+    }
+
+    private static A2aException failure(String agent, JsonNode error, int status) {
+        String message = error.path("message").asText("").trim();
+        int code = error.path("code").asInt(JsonRpcError.INTERNAL_ERROR);
+        return new A2aException(code, agent + " failed: " + (message.isEmpty() ? "no message" : message)
+                + " (JSON-RPC error " + code + (status / 100 == 2 ? "" : ", HTTP " + status) + ")");
+    }
+
+    private HttpRequest post(String agent, A2aVersion version, URI uri, String method, JsonNode params, long deadline,
+                             String accept) throws A2aException {
         String body;
         try {
             body = A2aJson.MAPPER.writeValueAsString(JsonRpcRequest.of(UUID.randomUUID().toString(), method, params));
         } catch (JsonProcessingException e) {
             throw new A2aException("cannot write the request to " + agent + ": " + e.getOriginalMessage(), e);
         }
-        HttpRequest request = HttpRequest.newBuilder(uri)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(remaining(deadline))
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                .build();
-        Reply reply = exchange(request, deadline, agent + " (" + uri + ")");
+                .header("Accept", accept);
+        if (version == A2aVersion.V1_0) {
+            builder.header(A2aVersion.HEADER, version.number());
+        }
+        return builder.POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
+    }
+
+    /** One JSON-RPC call; its result, or an exception naming the agent and the error. */
+    private JsonNode call(String agent, A2aVersion version, URI uri, String method, JsonNode params, long deadline)
+            throws A2aException {
+        HttpRequest request = post(agent, version, uri, method, params, deadline, "application/json");
+        Reply0 reply = exchange(request, deadline, agent + " (" + uri + ")");
         JsonNode response;
         try {
             response = reply.body().isBlank() ? null : A2aJson.MAPPER.readTree(reply.body());
@@ -186,10 +371,7 @@ public final class A2aClient {
         }
         JsonNode error = response == null ? null : response.get("error");
         if (error != null && error.isObject()) {
-            String message = error.path("message").asText("").trim();
-            int code = error.path("code").asInt(JsonRpcError.INTERNAL_ERROR);
-            throw new A2aException(code, agent + " failed: " + (message.isEmpty() ? "no message" : message)
-                    + " (JSON-RPC error " + code + (reply.ok() ? "" : ", HTTP " + reply.status()) + ")");
+            throw failure(agent, error, reply.status());
         }
         if (!reply.ok()) {
             throw new A2aException(agent + " (" + uri + ") answered HTTP " + reply.status() + excerpt(reply.body()));
@@ -206,27 +388,18 @@ public final class A2aClient {
         return result;
     }
 
-    private static <T> T read(String agent, JsonNode node, Class<T> type) throws A2aException {
-        try {
-            return A2aJson.MAPPER.treeToValue(node, type);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " answered an invalid "
-                    + type.getSimpleName().toLowerCase(Locale.ROOT) + excerpt(node.toString()), e);
-        }
-    }
-
-    private record Reply(int status, String body) {
+    private record Reply0(int status, String body) {
         boolean ok() {
             return status >= 200 && status < 300;
         }
     }
 
     /** Sends and reads the whole answer (at most {@link #MAX_BODY_BYTES}) before the deadline. */
-    private Reply exchange(HttpRequest request, long deadline, String what) throws A2aException {
+    private Reply0 exchange(HttpRequest request, long deadline, String what) throws A2aException {
         CompletableFuture<HttpResponse<byte[]>> future = http.sendAsync(request, info -> new LimitedBody(MAX_BODY_BYTES));
         try {
             HttpResponse<byte[]> response = future.get(remaining(deadline).toNanos(), TimeUnit.NANOSECONDS);
-            return new Reply(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
+            return new Reply0(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
         } catch (TimeoutException e) {
             future.cancel(true);
             throw new A2aException(what + ": no answer within " + human(timeout), e);

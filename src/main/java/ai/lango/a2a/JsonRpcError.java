@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A JSON-RPC 2.0 error object, {@code {"code":…,"message":…,"data":…}}, with the standard codes and
- * the ones A2A v0.3 adds.
+ * the ones A2A adds.
  */
 public record JsonRpcError(int code, String message, JsonNode data) {
 
@@ -20,6 +20,7 @@ public record JsonRpcError(int code, String message, JsonNode data) {
     public static final int CONTENT_TYPE_NOT_SUPPORTED = -32005;
     public static final int INVALID_AGENT_RESPONSE = -32006;
     public static final int AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED = -32007;
+    public static final int VERSION_NOT_SUPPORTED = -32009;
 
     public static JsonRpcError of(int code, String message) {
         return new JsonRpcError(code, message, null);

@@ -1,40 +1,48 @@
 package ai.lango.a2a;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-/**
- * An A2A message: {@code {"role":"user"|"agent","parts":[…],"messageId":…,"contextId":…,
- * "taskId":…,"kind":"message"}}. The context id ties the messages of one conversation together.
- */
-public record Message(String role, List<Part> parts, String messageId, String contextId, String taskId, String kind) {
+/** An A2A message: who wrote it, its parts, and the conversation (context) and task it belongs to. */
+public record Message(String messageId, String contextId, String taskId, Role role, List<Part> parts) {
+
+    /** Who wrote a message. */
+    public enum Role {
+        USER, AGENT
+    }
 
     public Message {
         parts = parts == null ? List.of() : List.copyOf(parts);
     }
 
-    /** A user's text message in a context (null: let the receiving agent start one). */
+    /** A user's text in a context (null: the receiving agent starts one). */
     public static Message user(String text, String contextId) {
-        return new Message(A2aProtocol.ROLE_USER, List.of(Part.text(text)), UUID.randomUUID().toString(), contextId, null,
-                A2aProtocol.KIND_MESSAGE);
+        return new Message(UUID.randomUUID().toString(), contextId, null, Role.USER, List.of(Part.text(text)));
     }
 
-    /** An agent's text answer in a context. */
-    public static Message agent(String text, String contextId) {
-        return new Message(A2aProtocol.ROLE_AGENT, List.of(Part.text(text)), UUID.randomUUID().toString(), contextId, null,
-                A2aProtocol.KIND_MESSAGE);
+    /** An agent's message of these parts in a task. */
+    public static Message agent(String contextId, String taskId, List<Part> parts) {
+        return new Message(UUID.randomUUID().toString(), contextId, taskId, Role.AGENT, parts);
     }
 
-    /** The text of the text parts, one part per line. */
+    /** An agent's text in a task. */
+    public static Message agent(String text, String contextId, String taskId) {
+        return agent(contextId, taskId, List.of(Part.text(text)));
+    }
+
+    /** This message placed in a task and context. */
+    public Message in(String contextId, String taskId) {
+        return new Message(messageId == null ? UUID.randomUUID().toString() : messageId, contextId, taskId, role, parts);
+    }
+
+    /** The text of its text parts, one part per line. */
     public String text() {
-        return parts.stream().filter(Part::carriesText).map(Part::text).filter(Objects::nonNull)
-                .collect(Collectors.joining("\n"));
+        return parts.stream().filter(Part::isText).map(Part::text).collect(Collectors.joining("\n"));
     }
 
-    /** The text a reader sees: text parts, data parts as JSON, files mentioned; one part per line. */
-    String plainText() {
-        return parts.stream().map(Part::asPlainText).filter(Objects::nonNull).collect(Collectors.joining("\n"));
+    /** What a reader of plain text sees: every part, one per line. */
+    public String plainText() {
+        return parts.stream().map(Part::asPlainText).collect(Collectors.joining("\n"));
     }
 }

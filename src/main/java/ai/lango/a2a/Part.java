@@ -3,35 +3,43 @@ package ai.lango.a2a;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One part of a message or artifact, told apart by {@code kind}: {@code {"kind":"text","text":…}},
- * {@code {"kind":"data","data":{…}}} or {@code {"kind":"file","file":{…}}}. Lango sends only text.
+ * One part of a message or an artifact, whichever version carried it: text, structured data, a file by
+ * URL or a file's bytes (base64), with an optional media type and file name. 1.0 writes
+ * {@code {"text":…}}, {@code {"data":…}}, {@code {"url":…}}, {@code {"raw":…}}; 0.3 {@code {"kind":"text",…}},
+ * {@code {"kind":"data",…}}, {@code {"kind":"file","file":{"uri"|"bytes",…}}} ({@link A2aWire}).
  */
-public record Part(String kind, String text, JsonNode data, JsonNode file) {
+public record Part(String text, JsonNode data, String url, String raw, String filename, String mediaType) {
 
     public static Part text(String text) {
-        return new Part(A2aProtocol.PART_TEXT, text, null, null);
+        return new Part(text, null, null, null, null, null);
     }
 
-    /** A text part; also one without a kind that carries text (lenient reading of older peers). */
-    public boolean carriesText() {
-        return A2aProtocol.PART_TEXT.equals(kind) || (kind == null && text != null);
+    public static Part data(JsonNode data) {
+        return new Part(null, data, null, null, null, "application/json");
     }
 
-    /**
-     * What a reader of plain text should see: the text of a text part, the JSON of a data part, and a
-     * mention of a file part (its name or URI); null for anything else.
-     */
-    String asPlainText() {
-        if (carriesText()) {
+    /** A file's bytes, base64-encoded. */
+    public static Part file(String base64, String filename, String mediaType) {
+        return new Part(null, null, null, base64, filename, mediaType);
+    }
+
+    public boolean isText() {
+        return text != null;
+    }
+
+    public boolean isData() {
+        return text == null && data != null;
+    }
+
+    /** What a reader of plain text sees: the text, data as JSON, a file named; never null. */
+    public String asPlainText() {
+        if (text != null) {
             return text;
         }
-        if (A2aProtocol.PART_DATA.equals(kind) && data != null) {
+        if (data != null) {
             return data.toString();
         }
-        if (A2aProtocol.PART_FILE.equals(kind) && file != null) {
-            String name = file.path("name").asText(file.path("uri").asText(""));
-            return "[file" + (name.isEmpty() ? "" : ": " + name) + "]";
-        }
-        return null;
+        String name = filename != null ? filename : url != null ? url : "";
+        return "[file" + (name.isEmpty() ? "" : ": " + name) + "]";
     }
 }

@@ -1,68 +1,73 @@
 package ai.lango.a2a;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * An A2A task, what an agent may answer instead of a message: {@code {"id":…,"contextId":…,
- * "status":{"state":…,"message":{…}},"artifacts":[{"artifactId":…,"parts":[…]}],"kind":"task"}}.
- * Lango's client reads them; its server creates one only when a turn stops for input (a tool call
- * waits for a person's approval): state {@code input-required}, the next message on the context
- * continues it.
+ * An A2A task: the unit of work an A2A caller starts with a message, with its status (state, the agent's
+ * latest message, when), its artifacts and the messages exchanged in it.
  */
-public record Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history,
-                   String kind) {
+public record Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history) {
 
-    /** The states after which a task changes no more. */
-    public static final Set<String> FINAL_STATES = Set.of("completed", "canceled", "failed", "rejected", "unknown");
-    /** The final states that mean the work was not done. */
-    public static final Set<String> FAILED_STATES = Set.of("canceled", "failed", "rejected");
+    /** Where a task stands: its state, what the agent said with it, and since when. */
+    public record Status(TaskState state, Message message, Instant timestamp) {
+    }
 
     public Task {
         artifacts = artifacts == null ? List.of() : List.copyOf(artifacts);
         history = history == null ? List.of() : List.copyOf(history);
     }
 
-    /** The state of a task that waits for the caller's next message. */
-    public static final String INPUT_REQUIRED = "input-required";
-
-    /** A task waiting for input in {@code contextId}, {@code text} saying what it waits for. */
-    public static Task inputRequired(String text, String contextId) {
-        return new Task(java.util.UUID.randomUUID().toString(), contextId, new Status(INPUT_REQUIRED,
-                Message.agent(text, contextId), java.time.Instant.now().toString()), List.of(), List.of(), A2aProtocol.KIND_TASK);
+    public TaskState state() {
+        return status == null ? TaskState.UNKNOWN : status.state();
     }
 
-    /** {@code {"state":"completed","message":{…},"timestamp":…}}. */
-    public record Status(String state, Message message, String timestamp) {
-    }
-
-    /** An output of a task: {@code {"artifactId":…,"name":…,"parts":[…]}}. */
-    public record Artifact(String artifactId, String name, String description, List<Part> parts) {
-
-        public Artifact {
-            parts = parts == null ? List.of() : List.copyOf(parts);
+    /** This task in a new status; the status message, if any, joins the history. */
+    public Task moved(TaskState state, Message message, Instant at) {
+        List<Message> messages = new ArrayList<>(history);
+        if (message != null) {
+            messages.add(message);
         }
+        return new Task(id, contextId, new Status(state, message, at), artifacts, messages);
     }
 
-    public String state() {
-        return status == null || status.state() == null ? "unknown" : status.state();
+    /** This task with one more message in its history (the caller's). */
+    public Task adding(Message message) {
+        List<Message> messages = new ArrayList<>(history);
+        messages.add(message);
+        return new Task(id, contextId, status, artifacts, messages);
     }
 
-    /** Still running: submitted or working (input-required and auth-required wait for the caller). */
-    public boolean running() {
-        return "submitted".equals(state()) || "working".equals(state());
+    /** This task with an artifact, replacing one of the same id. */
+    public Task with(Artifact artifact) {
+        List<Artifact> all = new ArrayList<>(artifacts);
+        all.removeIf(a -> a.artifactId().equals(artifact.artifactId()));
+        all.add(artifact);
+        return new Task(id, contextId, status, all, history);
+    }
+
+    /** The last {@code length} messages of the history (all when null; none for 0). */
+    public Task withHistory(Integer length) {
+        if (length == null || length >= history.size()) {
+            return this;
+        }
+        return new Task(id, contextId, status, artifacts, history.subList(history.size() - Math.max(0, length), history.size()));
+    }
+
+    /** The same task without its artifacts. */
+    public Task withoutArtifacts() {
+        return new Task(id, contextId, status, List.of(), history);
     }
 
     /** The artifacts' text, one part per line. */
-    String artifactText() {
-        return artifacts.stream().flatMap(a -> a.parts().stream()).map(Part::asPlainText).filter(Objects::nonNull)
-                .collect(Collectors.joining("\n"));
+    public String artifactText() {
+        return artifacts.stream().map(Artifact::plainText).collect(Collectors.joining("\n"));
     }
 
     /** The status message's text, or "". */
-    String statusText() {
+    public String statusText() {
         return status == null || status.message() == null ? "" : status.message().plainText();
     }
 }

@@ -209,7 +209,7 @@ public class AgentService {
 
     /** lango.a2a.remote-agents, as sub-agents for the orchestrator; only multi-agent mode has a place for them. */
     private List<BaseAgent> remoteAgents() {
-        return RemoteAgent.load(settings.a2a().remoteAgents(), new A2aClient(CARD_TIMEOUT), new A2aClient(REMOTE_TIMEOUT));
+        return RemoteAgent.load(settings.a2a().remoteAgents(), new A2aClient(CARD_TIMEOUT), new A2aClient(REMOTE_TIMEOUT), approvals);
     }
 
     /** The agent tree, when a model is configured. */

@@ -2,6 +2,7 @@ package ai.lango.provider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import ai.lango.turn.TurnAbort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -78,20 +79,34 @@ final class HttpTransport {
         headers.forEach(request::header);
 
         HttpResponse<InputStream> response;
-        try {
-            response = client.send(request.build(), info -> new IdleTimeoutBody(settings.readTimeout()));
-        } catch (HttpConnectTimeoutException e) {
-            throw failure(ProviderException.Kind.TIMEOUT, "could not connect to " + where(uri) + " within "
-                    + settings.connectTimeout().toMillis() + " ms", e);
-        } catch (HttpTimeoutException e) {
-            throw failure(ProviderException.Kind.TIMEOUT, "did not answer within "
-                    + settings.readTimeout().toMillis() + " ms (" + where(uri) + ")", e);
-        } catch (ConnectException e) {
-            throw failure(ProviderException.Kind.CONNECTION, "could not connect to " + where(uri)
-                    + reason(e), e);
-        } catch (IOException e) {
-            throw failure(ProviderException.Kind.CONNECTION, "request to " + where(uri) + " failed" + reason(e), e);
+        // Sent asynchronously so that a turn stopped (or timed out) while the provider has not answered yet ends that
+        // wait at once, not when the headers come: its turn registers how (ai.lango.turn.TurnAbort).
+        java.util.concurrent.CompletableFuture<HttpResponse<InputStream>> pending =
+                client.sendAsync(request.build(), info -> new IdleTimeoutBody(settings.readTimeout()));
+        try (TurnAbort.Registration ending = TurnAbort.whileWaiting(() -> pending.cancel(true))) {
+            response = pending.get();
+        } catch (java.util.concurrent.CancellationException e) {
+            throw failure(ProviderException.Kind.BROKEN_STREAM, "request to " + where(uri) + " was stopped with its turn", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpConnectTimeoutException) {
+                throw failure(ProviderException.Kind.TIMEOUT, "could not connect to " + where(uri) + " within "
+                        + settings.connectTimeout().toMillis() + " ms", cause);
+            }
+            if (cause instanceof HttpTimeoutException) {
+                throw failure(ProviderException.Kind.TIMEOUT, "did not answer within "
+                        + settings.readTimeout().toMillis() + " ms (" + where(uri) + ")", cause);
+            }
+            if (cause instanceof ConnectException) {
+                throw failure(ProviderException.Kind.CONNECTION, "could not connect to " + where(uri)
+                        + reason((IOException) cause), cause);
+            }
+            if (cause instanceof IOException io) {
+                throw failure(ProviderException.Kind.CONNECTION, "request to " + where(uri) + " failed" + reason(io), cause);
+            }
+            throw failure(ProviderException.Kind.CONNECTION, "request to " + where(uri) + " failed: " + cause, cause);
         } catch (InterruptedException e) {
+            pending.cancel(true);
             Thread.currentThread().interrupt();
             throw failure(ProviderException.Kind.CONNECTION, "request to " + where(uri) + " was interrupted", e);
         }

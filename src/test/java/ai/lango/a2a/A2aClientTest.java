@@ -38,7 +38,7 @@ class A2aClientTest {
         return """
                 {"name":"helper","description":"Helps with things","url":"%s","version":"1.2.0",
                  "protocolVersion":"0.3.0","preferredTransport":"JSONRPC","provider":{"organization":"X","url":"https://x"},
-                 "capabilities":{"streaming":true,"extensions":[]},"defaultInputModes":["text"],"defaultOutputModes":["text"],
+                 "capabilities":{"streaming":false,"extensions":[]},"defaultInputModes":["text"],"defaultOutputModes":["text"],
                  "skills":[{"id":"translate","name":"Translate","description":"Translates text","tags":["language"],
                             "examples":["hello in French"]}],
                  "iconUrl":"https://x/icon.png","supportsAuthenticatedExtendedCard":false}
@@ -80,7 +80,8 @@ class A2aClientTest {
         AgentCard card = helper();
         assertEquals("helper", card.name());
         assertEquals("Helps with things", card.description());
-        assertEquals(remote.uri("/rpc").toString(), card.url());
+        assertEquals(remote.uri("/rpc").toString(), card.jsonRpcUrl().orElseThrow());
+        assertEquals(A2aVersion.V0_3, card.preferred().orElseThrow());
         assertEquals(List.of(new AgentCard.Skill("translate", "Translate", "Translates text", List.of("language"))),
                 card.skills());
         assertEquals("GET", remote.requests().get(0).method());
@@ -89,7 +90,7 @@ class A2aClientTest {
     @Test
     void fetchCardMakesARelativeUrlAbsoluteAgainstTheCardUrl() throws Exception {
         remote.on(CARD_PATH, Answer.json(card("/a2a/rpc")));
-        assertEquals(remote.uri("/a2a/rpc").toString(), client.fetchCard(remote.uri(CARD_PATH)).url());
+        assertEquals(remote.uri("/a2a/rpc").toString(), client.fetchCard(remote.uri(CARD_PATH)).jsonRpcUrl().orElseThrow());
     }
 
     @Test
@@ -99,8 +100,7 @@ class A2aClientTest {
                  "additionalInterfaces":[{"transport":"GRPC","url":"grpc://host:50051"},
                                          {"transport":"JSONRPC","url":"http://host:8080/rpc"}],"skills":[]}"""));
         AgentCard card = client.fetchCard(remote.uri(CARD_PATH));
-        assertEquals("http://host:8080/rpc", card.url());
-        assertEquals("JSONRPC", card.preferredTransport());
+        assertEquals("http://host:8080/rpc", card.jsonRpcUrl().orElseThrow());
     }
 
     @Test
@@ -108,7 +108,7 @@ class A2aClientTest {
         remote.on(CARD_PATH, Answer.json("""
                 {"name":"grpc-only","description":"d","url":"grpc://host:50051","preferredTransport":"GRPC"}"""));
         String message = error(() -> client.fetchCard(remote.uri(CARD_PATH)));
-        assertTrue(message.contains("\"grpc-only\") offers no JSON-RPC endpoint; its preferred transport is GRPC"), message);
+        assertTrue(message.contains("\"grpc-only\") offers no JSON-RPC endpoint in A2A 1.0 or 0.3"), message);
     }
 
     @Test
@@ -144,7 +144,7 @@ class A2aClientTest {
         assertTrue(message.startsWith("the A2A agent card at " + remote.uri(CARD_PATH) + " is not a valid agent card"), message);
 
         remote.on(CARD_PATH, Answer.json("{\"description\":\"nameless\",\"url\":\"http://h/rpc\"}"));
-        assertEquals("the A2A agent card at " + remote.uri(CARD_PATH) + " has no name",
+        assertEquals("the A2A agent card at " + remote.uri(CARD_PATH) + " is not a usable agent card: it has no name",
                 error(() -> client.fetchCard(remote.uri(CARD_PATH))));
     }
 
@@ -247,7 +247,7 @@ class A2aClientTest {
     void sendFailsNamingTheAgentAndTheHttpStatus() throws Exception {
         AgentCard card = helper();
         remote.on("/rpc", Answer.status(502, "text/html", "<h1>Bad   Gateway</h1>\n"));
-        assertEquals("remote agent \"helper\" (" + card.url() + ") answered HTTP 502: <h1>Bad Gateway</h1>",
+        assertEquals("remote agent \"helper\" (" + card.jsonRpcUrl().orElseThrow() + ") answered HTTP 502: <h1>Bad Gateway</h1>",
                 error(() -> client.send(card, "ctx", "x")));
     }
 
@@ -284,13 +284,83 @@ class A2aClientTest {
         remote.on("/rpc", Answer.json(messageResult("late")).delayed(2000));
         A2aClient impatient = new A2aClient(Duration.ofMillis(400));
         String message = error(() -> impatient.send(card, "ctx", "x"));
-        assertEquals("remote agent \"helper\" (" + card.url() + "): no answer within 400 ms", message);
+        assertEquals("remote agent \"helper\" (" + card.jsonRpcUrl().orElseThrow() + "): no answer within 400 ms", message);
+    }
+
+    @Test
+    void aCardWithBothVersionsIsSpokenToIn1_0() throws Exception {
+        remote.on(CARD_PATH, Answer.json("""
+                {"name":"both","description":"d","version":"1",
+                 "supportedInterfaces":[{"url":"/v1","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+                                        {"url":"/v03","protocolBinding":"JSONRPC","protocolVersion":"0.3"}],
+                 "url":"/v03","preferredTransport":"JSONRPC","protocolVersion":"0.3.0","capabilities":{"streaming":false}}"""));
+        AgentCard card = client.fetchCard(remote.uri(CARD_PATH));
+        assertEquals(A2aVersion.V1_0, card.preferred().orElseThrow());
+        remote.on("/v1", Answer.json("""
+                {"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"ctx","status":{"state":"TASK_STATE_COMPLETED"},
+                 "artifacts":[{"artifactId":"a","parts":[{"text":"Hallo"}]}]}}}"""));
+
+        assertEquals("Hallo", client.send(card, "ctx", "Say hello in German"));
+
+        FakeAgentServer.Recorded sent = remote.requests().get(remote.requests().size() - 1);
+        assertEquals("/v1", sent.path());
+        assertEquals("1.0", sent.version());
+        JsonNode request = sent.json();
+        assertEquals("SendMessage", request.get("method").asText());
+        assertEquals("ROLE_USER", request.at("/params/message/role").asText());
+        assertEquals("[{\"text\":\"Say hello in German\"}]", request.at("/params/message/parts").toString());
+        assertFalse(request.at("/params/message").has("kind"));
+    }
+
+    @Test
+    void aStreamingAgentsChunksArriveAsItWritesThem() throws Exception {
+        remote.on(CARD_PATH, Answer.json("""
+                {"name":"streamer","description":"d","version":"1","capabilities":{"streaming":true},
+                 "supportedInterfaces":[{"url":"/v1","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}"""));
+        AgentCard card = client.fetchCard(remote.uri(CARD_PATH));
+        String events = String.join("", List.of(
+                "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c\",\"status\":{\"state\":\"TASK_STATE_SUBMITTED\"}}}}\n\n",
+                "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"artifactUpdate\":{\"taskId\":\"t1\",\"contextId\":\"c\",\"artifact\":{\"artifactId\":\"a\",\"parts\":[{\"text\":\"Hel\"}]}}}}\n\n",
+                "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"artifactUpdate\":{\"taskId\":\"t1\",\"contextId\":\"c\",\"artifact\":{\"artifactId\":\"a\",\"parts\":[{\"text\":\"lo\"}]},\"append\":true}}}\n\n",
+                "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"statusUpdate\":{\"taskId\":\"t1\",\"contextId\":\"c\",\"status\":{\"state\":\"TASK_STATE_COMPLETED\"}}}}\n\n"));
+        remote.on("/v1", Answer.status(200, "text/event-stream", events));
+        List<String> chunks = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        A2aClient.Reply reply = client.send(card, A2aClient.Request.of("c", "greet"), chunks::add);
+
+        assertEquals(List.of("Hel", "lo"), chunks);
+        assertEquals("Hello", reply.text());
+        assertEquals("SendStreamingMessage", remote.requests().get(remote.requests().size() - 1).json().get("method").asText());
+    }
+
+    @Test
+    void aTaskThatAsksIsAQuestionAndItsAnswerGoesOnTheSameTask() throws Exception {
+        AgentCard card = helper();
+        remote.on("/rpc", request -> request.json().at("/params/message/taskId").isMissingNode()
+                ? Answer.json("""
+                        {"jsonrpc":"2.0","id":"1","result":{"kind":"task","id":"task-9","contextId":"ctx",
+                         "status":{"state":"input-required","message":{"kind":"message","role":"agent","messageId":"q",
+                         "parts":[{"kind":"text","text":"Run exec ls?"},{"kind":"data","data":{"approvalId":"ap-1"}}]}}}}""")
+                : Answer.json(taskResult("completed", null, "listed")));
+
+        A2aClient.Reply asked = client.send(card, A2aClient.Request.of("ctx", "list files"), chunk -> { });
+        A2aClient.Reply.Question question = org.junit.jupiter.api.Assertions.assertInstanceOf(A2aClient.Reply.Question.class, asked);
+        assertEquals("Run exec ls?", question.text());
+        assertEquals("task-9", question.taskId());
+        assertEquals("ap-1", question.data().path("approvalId").asText());
+
+        A2aClient.Reply done = client.send(card, new A2aClient.Request("ctx", "task-9", "approve", true), chunk -> { });
+        assertEquals("listed", done.text());
+        JsonNode sent = remote.requests().get(remote.requests().size() - 1).json().at("/params/message");
+        assertEquals("task-9", sent.get("taskId").asText());
+        assertEquals("[{\"kind\":\"text\",\"text\":\"approve\"},{\"kind\":\"data\",\"data\":{\"approved\":true}}]",
+                sent.get("parts").toString());
     }
 
     @Test
     void clientAndServerUnderstandEachOther() throws Exception {
-        A2aServer server = new A2aServer((contextId, text) -> "echo " + text + " in " + contextId);
-        remote.on("/rpc", request -> Answer.json(server.handle(request.body())));
+        A2aServer server = new A2aServer(new EchoTasks());
+        remote.on("/rpc", request -> Answer.json(((A2aServer.Answer.Json) server.handle(request.body(), request.version())).body()));
         assertEquals("echo ping in ctx-1", client.send(helper(), "ctx-1", "ping"));
     }
 }

@@ -22,7 +22,7 @@ import java.util.function.Function;
 final class FakeAgentServer implements AutoCloseable {
 
     /** A request as received. */
-    record Recorded(String method, String path, String contentType, String body) {
+    record Recorded(String method, String path, String contentType, String version, String body) {
         JsonNode json() {
             try {
                 return A2aJson.MAPPER.readTree(body);
@@ -87,7 +87,7 @@ final class FakeAgentServer implements AutoCloseable {
                 body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
             Recorded request = new Recorded(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestHeaders().getFirst("Content-Type"), body);
+                    exchange.getRequestHeaders().getFirst("Content-Type"), exchange.getRequestHeaders().getFirst("A2A-Version"), body);
             requests.add(request);
             Function<Recorded, Answer> route = routes.get(request.path());
             Answer answer = route == null ? Answer.status(404, "text/plain", "no route") : route.apply(request);

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.a2a.FakeAgentServer.Answer;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.a2a.A2A;
 import io.a2a.client.Client;
 import io.a2a.client.ClientEvent;
-import io.a2a.client.MessageEvent;
 import io.a2a.client.transport.jsonrpc.JSONRPCTransport;
 import io.a2a.client.transport.jsonrpc.JSONRPCTransportConfig;
 import io.a2a.spec.HTTPAuthSecurityScheme;
@@ -37,7 +37,7 @@ class SdkWireCompatibilityTest {
 
     @Test
     void theSdkReadsLangosCard() throws Exception {
-        io.a2a.spec.AgentCard card = Utils.unmarshalFrom(A2aJson.MAPPER.writeValueAsString(LANGO.withBearerAuth("token")),
+        io.a2a.spec.AgentCard card = Utils.unmarshalFrom(LANGO.withBearerAuth("token").toJson().toString(),
                 new TypeReference<io.a2a.spec.AgentCard>() {
                 });
         assertEquals("lango-agent", card.name());
@@ -45,8 +45,8 @@ class SdkWireCompatibilityTest {
         assertEquals("http://h:1/api/a2a", card.url());
         assertEquals("0.3.0", card.protocolVersion());
         assertEquals("JSONRPC", card.preferredTransport());
-        assertFalse(card.capabilities().streaming());
-        assertEquals(List.of("text/plain"), card.defaultOutputModes());
+        assertTrue(card.capabilities().streaming());
+        assertEquals(List.of("text/plain", "application/json"), card.defaultOutputModes());
         assertEquals("planner", card.skills().get(0).id());
         assertEquals(List.of("lango", "planner"), card.skills().get(0).tags());
         assertEquals("bearer", assertInstanceOf(HTTPAuthSecurityScheme.class, card.securitySchemes().get("bearer")).getScheme());
@@ -60,41 +60,45 @@ class SdkWireCompatibilityTest {
                 .defaultInputModes(List.of("text")).defaultOutputModes(List.of("text"))
                 .skills(List.of(new io.a2a.spec.AgentSkill.Builder().id("s").name("S").description("d").tags(List.of("t")).build()))
                 .build();
-        AgentCard card = A2aJson.MAPPER.readValue(Utils.OBJECT_MAPPER.writeValueAsString(sdk), AgentCard.class);
+        AgentCard card = AgentCard.read(Utils.OBJECT_MAPPER.readTree(Utils.OBJECT_MAPPER.writeValueAsString(sdk)), null);
         assertEquals("sdk-agent", card.name());
         assertEquals("http://h:2/rpc", card.jsonRpcUrl().orElseThrow());
         assertEquals(List.of(new AgentCard.Skill("s", "S", "d", List.of("t"))), card.skills());
     }
 
     @Test
-    void langoAnswersTheSdksMessageSendWithAMessageTheSdkReads() throws Exception {
+    void langoAnswersTheSdksMessageSendWithATaskTheSdkReads() throws Exception {
         SendMessageRequest request = new SendMessageRequest("7", new MessageSendParams.Builder()
                 .message(A2A.createUserTextMessage("ping", "ctx-sdk", null)).build());
-        A2aServer server = new A2aServer((contextId, text) -> "pong for " + text + " in " + contextId);
+        A2aServer server = new A2aServer(new EchoTasks());
 
-        SendMessageResponse response = Utils.unmarshalFrom(server.handle(Utils.OBJECT_MAPPER.writeValueAsString(request)),
+        SendMessageResponse response = Utils.unmarshalFrom(json(server.handle(Utils.OBJECT_MAPPER.writeValueAsString(request), null)),
                 new TypeReference<SendMessageResponse>() {
                 });
 
         assertNull(response.getError());
         assertEquals("7", response.getId());
-        io.a2a.spec.Message answer = assertInstanceOf(io.a2a.spec.Message.class, response.getResult());
-        assertEquals(io.a2a.spec.Message.Role.AGENT, answer.getRole());
+        io.a2a.spec.Task answer = assertInstanceOf(io.a2a.spec.Task.class, response.getResult());
+        assertEquals(TaskState.COMPLETED, answer.getStatus().state());
         assertEquals("ctx-sdk", answer.getContextId());
-        assertEquals("pong for ping in ctx-sdk", ((TextPart) answer.getParts().get(0)).getText());
+        assertEquals("echo ping in ctx-sdk", ((TextPart) answer.getArtifacts().get(0).parts().get(0)).getText());
+        assertEquals(io.a2a.spec.Message.Role.AGENT, answer.getStatus().message().getRole());
     }
 
     @Test
     void theSdkReadsLangosErrors() throws Exception {
-        A2aServer server = new A2aServer((contextId, text) -> {
-            throw new A2aException("the turn failed");
-        });
-        SendMessageResponse response = Utils.unmarshalFrom(server.handle(Utils.OBJECT_MAPPER.writeValueAsString(
-                new SendMessageRequest("8", new MessageSendParams.Builder().message(A2A.toUserMessage("x")).build()))),
+        A2aServer server = new A2aServer(new EchoTasks());
+        SendMessageResponse response = Utils.unmarshalFrom(json(server.handle(Utils.OBJECT_MAPPER.writeValueAsString(
+                new SendMessageRequest("8", new MessageSendParams.Builder().message(A2A.toUserMessage("x", "m"))
+                        .build())).replace("\"messageId\"", "\"taskId\":\"t-0\",\"messageId\""), null)),
                 new TypeReference<SendMessageResponse>() {
                 });
-        assertEquals(-32603, response.getError().getCode());
-        assertEquals("the turn failed", response.getError().getMessage());
+        assertEquals(-32001, response.getError().getCode());
+        assertEquals("task t-0 not found", response.getError().getMessage());
+    }
+
+    private static String json(A2aServer.Answer answer) {
+        return ((A2aServer.Answer.Json) answer).body();
     }
 
     @Test
@@ -105,7 +109,8 @@ class SdkWireCompatibilityTest {
                 .build();
         try (FakeAgentServer remote = new FakeAgentServer()) {
             remote.on("/rpc", Answer.json(Utils.OBJECT_MAPPER.writeValueAsString(new SendMessageResponse("1", task))));
-            AgentCard card = AgentCard.of("sdk", "", remote.uri("/rpc").toString(), "1", List.of());
+            AgentCard card = new AgentCard("sdk", "", "1", java.util.Map.of(A2aVersion.V0_3, remote.uri("/rpc").toString()), false,
+                    List.of(), java.util.Optional.empty());
             A2aClient client = new A2aClient(Duration.ofSeconds(5));
             assertEquals("forty-two", client.send(card, "c", "q"));
 
@@ -117,11 +122,12 @@ class SdkWireCompatibilityTest {
 
     @Test
     void theSdkClientTalksToLangosEndpoint() throws Exception {
-        A2aServer server = new A2aServer((contextId, text) -> text.toUpperCase());
+        A2aServer server = new A2aServer(new EchoTasks());
         try (FakeAgentServer remote = new FakeAgentServer()) {
-            remote.on("/rpc", request -> Answer.json(server.handle(request.body())));
-            remote.on("/.well-known/agent-card.json", Answer.json(A2aJson.MAPPER.writeValueAsString(
-                    AgentCard.of("lango-agent", "Lango Assistant", remote.uri("/rpc").toString(), "1", List.of()))));
+            remote.on("/rpc", request -> Answer.json(json(server.handle(request.body(), request.version()))));
+            remote.on("/.well-known/agent-card.json", Answer.json(new AgentCard("lango-agent", "Lango Assistant", "1",
+                    java.util.Map.of(A2aVersion.V1_0, remote.uri("/rpc").toString(), A2aVersion.V0_3, remote.uri("/rpc").toString()),
+                    false, List.of(), java.util.Optional.empty()).toJson().toString()));
 
             io.a2a.spec.AgentCard card = A2A.getAgentCard(remote.uri("").toString());
             List<ClientEvent> events = new CopyOnWriteArrayList<>();
@@ -129,8 +135,8 @@ class SdkWireCompatibilityTest {
                     .addConsumer((event, agentCard) -> events.add(event)).build();
             client.sendMessage(A2A.createUserTextMessage("quiet please", "ctx-1", null));
 
-            io.a2a.spec.Message answer = assertInstanceOf(MessageEvent.class, events.get(0)).getMessage();
-            assertEquals("QUIET PLEASE", ((TextPart) answer.getParts().get(0)).getText());
+            io.a2a.spec.Task answer = assertInstanceOf(io.a2a.client.TaskEvent.class, events.get(0)).getTask();
+            assertEquals("echo quiet please in ctx-1", ((TextPart) answer.getArtifacts().get(0).parts().get(0)).getText());
             assertEquals("ctx-1", answer.getContextId());
         }
     }

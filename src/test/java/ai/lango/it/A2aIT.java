@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.a2a.A2A;
 import io.a2a.client.Client;
 import io.a2a.client.ClientEvent;
-import io.a2a.client.MessageEvent;
+import io.a2a.client.TaskEvent;
+import io.a2a.client.TaskUpdateEvent;
 import io.a2a.client.http.A2ACardResolver;
 import io.a2a.client.http.JdkA2AHttpClient;
 import io.a2a.client.transport.jsonrpc.JSONRPCTransport;
@@ -100,6 +101,10 @@ class A2aIT extends FakeLlmIT {
         assertEquals("Lango Assistant", card.get("description").asText());
         assertEquals(base + "api/a2a", card.get("url").asText());
         assertEquals("0.3.0", card.get("protocolVersion").asText());
+        assertEquals("[{\"url\":\"" + base + "api/a2a\",\"protocolBinding\":\"JSONRPC\",\"protocolVersion\":\"1.0\"},"
+                + "{\"url\":\"" + base + "api/a2a\",\"protocolBinding\":\"JSONRPC\",\"protocolVersion\":\"0.3\"}]",
+                card.get("supportedInterfaces").toString());
+        assertTrue(card.at("/capabilities/streaming").asBoolean());
         assertEquals("JSONRPC", card.get("preferredTransport").asText());
         assertEquals("0.1.0-SNAPSHOT", card.get("version").asText());
         assertEquals(1, card.get("skills").size());
@@ -118,16 +123,25 @@ class A2aIT extends FakeLlmIT {
 
         io.a2a.spec.AgentCard card = new A2ACardResolver(new JdkA2AHttpClient(), base.toString(),
                 ".well-known/agent-card.json").getAgentCard();
+        assertTrue(card.capabilities().streaming());
         List<ClientEvent> events = new CopyOnWriteArrayList<>();
+        java.util.concurrent.CompletableFuture<io.a2a.spec.Task> completed = new java.util.concurrent.CompletableFuture<>();
         Client client = Client.builder(card).withTransport(JSONRPCTransport.class, new JSONRPCTransportConfig())
-                .addConsumer((event, agentCard) -> events.add(event)).build();
+                .addConsumer((event, agentCard) -> {
+                    events.add(event);
+                    // The card says Lango streams, so the SDK streams: the task, its updates, the final status.
+                    if (event instanceof TaskUpdateEvent update && update.getTask().getStatus().state().isFinal()) {
+                        completed.complete(update.getTask());
+                    }
+                }).build();
         client.sendMessage(A2A.createUserTextMessage("What can you do over A2A?", context, null));
 
-        assertEquals(1, events.size());
-        io.a2a.spec.Message answer = assertInstanceOf(MessageEvent.class, events.get(0)).getMessage();
-        assertEquals(io.a2a.spec.Message.Role.AGENT, answer.getRole());
+        io.a2a.spec.Task answer = completed.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertInstanceOf(TaskEvent.class, events.get(0), "the task comes first: " + events);
+        assertEquals(io.a2a.spec.TaskState.COMPLETED, answer.getStatus().state());
         assertEquals(context, answer.getContextId());
-        assertEquals("Hello from Lango", ((TextPart) answer.getParts().get(0)).getText());
+        assertEquals("Hello from Lango", ((TextPart) answer.getArtifacts().get(0).parts().get(0)).getText());
+        assertEquals(io.a2a.spec.Message.Role.AGENT, answer.getStatus().message().getRole());
         assertEquals(List.of("What can you do over A2A?"), userTextsSentToTheModel());
 
         JsonNode stored = JSON.readTree(get("api/admin/sessions/a2a-" + context).body());
@@ -140,7 +154,9 @@ class A2aIT extends FakeLlmIT {
         A2aClient client = new A2aClient(Duration.ofSeconds(60));
         AgentCard card = client.fetchCard(URI.create(base + ".well-known/agent.json"));
         assertEquals("lango-agent", card.name());
-        assertEquals(base + "api/a2a", card.url());
+        assertEquals(base + "api/a2a", card.jsonRpcUrl().orElseThrow());
+        assertEquals(ai.lango.a2a.A2aVersion.V1_0, card.preferred().orElseThrow());
+        assertTrue(card.streaming(), "so Lango's client streams from Lango's server");
 
         String context = "own-" + UUID.randomUUID();
         fake.enqueue(Reply.openAiText("Paris.")).enqueue(Reply.openAiText("About 2.1 million."));
@@ -154,19 +170,20 @@ class A2aIT extends FakeLlmIT {
     }
 
     @Test
-    void aFailedTurnIsAJsonRpcErrorWithTheUserFacingMessage() throws Exception {
-        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
+    void aFailedTurnIsAFailedTaskWithTheUserFacingMessage() throws Exception {
+        // Routed by these turns' words: a turn of another test may still ask the model meanwhile.
+        fake.route(r -> r.body().contains("hi, failing"), r -> Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
         JsonNode response = rpc("{\"jsonrpc\":\"2.0\",\"id\":\"f1\",\"method\":\"message/send\",\"params\":{\"message\":"
-                + "{\"role\":\"user\",\"kind\":\"message\",\"messageId\":\"m1\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi\"}]}}}");
+                + "{\"role\":\"user\",\"kind\":\"message\",\"messageId\":\"m1\",\"parts\":[{\"kind\":\"text\",\"text\":\"hi, failing\"}]}}}");
         assertEquals("f1", response.get("id").asText());
-        assertEquals(-32603, response.at("/error/code").asInt());
-        assertTrue(response.at("/error/message").asText().contains("lango.providers.openai.api-key"), response.toString());
+        assertEquals("failed", response.at("/result/status/state").asText(), response.toString());
+        assertTrue(response.at("/result/status/message/parts/0/text").asText().contains("lango.providers.openai.api-key"),
+                response.toString());
 
-        fake.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
         A2aClient client = new A2aClient(Duration.ofSeconds(60));
         AgentCard card = client.fetchCard(URI.create(base + ".well-known/agent-card.json"));
-        A2aException failure = assertThrows(A2aException.class, () -> client.send(card, null, "hi again"));
-        assertTrue(failure.getMessage().startsWith("remote agent \"lango-agent\" failed: "), failure.getMessage());
+        A2aException failure = assertThrows(A2aException.class, () -> client.send(card, null, "hi, failing again"));
+        assertTrue(failure.getMessage().startsWith("remote agent \"lango-agent\": the task failed: "), failure.getMessage());
     }
 
     @Test
@@ -174,7 +191,7 @@ class A2aIT extends FakeLlmIT {
         JsonNode parse = rpc("{not json");
         assertEquals(-32700, parse.at("/error/code").asInt());
         assertTrue(parse.get("id").isNull());
-        assertEquals(-32601, rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"agent/dance\"}").at("/error/code").asInt());
+        assertEquals(-32601, rpc("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"agent/dance\",\"params\":{}}").at("/error/code").asInt());
         assertEquals(-32602, rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"message/send\",\"params\":{}}")
                 .at("/error/code").asInt());
         assertTrue(fake.requests().isEmpty(), "no turn ran");

@@ -327,10 +327,33 @@ class ApprovalIT extends FakeLlmIT {
         assertTrue(task.path("status").path("message").toString().contains("Approval needed: exec"), task.toString());
         fake.enqueue(Reply.openAiText("Counted over A2A."));
         HttpResponse<String> answered = call("POST", "api/a2a", token, a2a(context, "approve"));
-        JsonNode message = TestJson.MAPPER.readTree(answered.body()).path("result");
-        assertEquals("message", message.path("kind").asText(), answered.body());
-        assertTrue(message.toString().contains("Counted over A2A."), message.toString());
+        JsonNode done = TestJson.MAPPER.readTree(answered.body()).path("result");
+        assertEquals(task.path("id").asText(), done.path("id").asText(), "an answer on the context continues its task: " + answered.body());
+        assertEquals("completed", done.path("status").path("state").asText(), answered.body());
+        assertTrue(done.path("artifacts").toString().contains("Counted over A2A."), done.toString());
         assertTrue(fake.last().body().contains("exitCode") || fake.last().body().contains("output"), fake.last().body());
+    }
+
+    @Test
+    // Expiry on PostgreSQL is the 100 requests' test above; this one waits for the timeout on the embedded database only.
+    @org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
+    void anA2aTaskWhoseApprovalNobodyAnswersFailsSayingSo() throws Exception {
+        String token = issue("gil-" + RUN + "-a2a");
+        String ask = "count unanswered " + RUN;
+        String file = "a2a-expired-" + RUN;
+        fake.route(r -> r.body().contains(ask), r -> r.body().contains("\"role\":\"tool\"") ? Reply.openAiText("It did not run.")
+                : Reply.openAiToolCall("call_" + file, "exec", "{\"command\":\"echo run >> " + file + "\"}"));
+        JsonNode task = TestJson.MAPPER.readTree(call("POST", "api/a2a", token, a2a("ctx-expired-" + RUN, ask)).body()).path("result");
+        assertEquals("input-required", task.path("status").path("state").asText(), task.toString());
+        String get = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tasks/get\",\"params\":{\"id\":\"" + task.path("id").asText() + "\"}}";
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        JsonNode now;
+        do {
+            Thread.sleep(500);
+            now = TestJson.MAPPER.readTree(call("POST", "api/a2a", token, get).body()).path("result");
+        } while (!"failed".equals(now.path("status").path("state").asText()) && System.nanoTime() < deadline);
+        assertEquals("failed", now.path("status").path("state").asText(), "expired after lango.security.approval.timeout: " + now);
+        assertTrue(now.path("status").toString().contains("in time; the call did not run"), now.toString());
     }
 
     private static String a2a(String context, String text) {

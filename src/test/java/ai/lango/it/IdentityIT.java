@@ -428,6 +428,32 @@ class IdentityIT extends FakeLlmIT {
     }
 
     @Test
+    void anotherUsersA2aTaskIsNotFoundAndNotListed() throws Exception {
+        String ann = issue("ann-" + RUN + "-tasks");
+        String bob = jwt("bob-" + RUN + "-tasks");
+        fake.enqueue(Reply.openAiText("Ann's answer."));
+        JsonNode task = TestJson.MAPPER.readTree(call("POST", "api/a2a", ann, a2a("ann-ctx-" + RUN, "ann's question")).body())
+                .path("result");
+        String id = task.path("id").asText();
+        assertEquals("completed", task.at("/status/state").asText(), task.toString());
+        for (String request : List.of("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\",\"params\":{\"id\":\"" + id + "\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"CancelTask\",\"params\":{\"id\":\"" + id + "\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SubscribeToTask\",\"params\":{\"id\":\"" + id + "\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":{\"message\":{\"role\":\"ROLE_USER\","
+                        + "\"messageId\":\"m\",\"taskId\":\"" + id + "\",\"parts\":[{\"text\":\"approve\"}]}}}")) {
+            JsonNode answer = TestJson.MAPPER.readTree(call("POST", "api/a2a", bob, request).body());
+            assertEquals(-32001, answer.at("/error/code").asInt(), request + " -> " + answer);
+            assertEquals("task " + id + " not found", answer.at("/error/message").asText(), "as for one that does not exist");
+        }
+        JsonNode bobs = TestJson.MAPPER.readTree(call("POST", "api/a2a", bob,
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ListTasks\",\"params\":{}}").body());
+        assertFalse(bobs.toString().contains(id), bobs.toString());
+        JsonNode anns = TestJson.MAPPER.readTree(call("POST", "api/a2a", ann,
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\",\"params\":{\"id\":\"" + id + "\"}}").body());
+        assertEquals("TASK_STATE_COMPLETED", anns.at("/result/status/state").asText(), anns.toString());
+    }
+
+    @Test
     void quotasAnswer429WithRetryAfterAndSpareAdministrators() throws Exception {
         String eve = "eve-" + RUN;
         String token = issue(eve);

@@ -93,7 +93,7 @@ class ScaleOutIT {
         environment.put("LANGO_SESSION_LEASE_TIMEOUT", LEASE.toString());
         // The fake model says nothing for POOL_MODEL_TIME, longer than the default read timeout allows.
         environment.put("LANGO_PROVIDER_READ_TIMEOUT", POOL_MODEL_TIME.multipliedBy(3).toString());
-        environment.put("LANGO_A2A_ENABLED", "false");
+        environment.put("LANGO_A2A_ENABLED", "true");
         return LibertyServer.copyOf(name, port, environment);
     }
 
@@ -177,6 +177,37 @@ class ScaleOutIT {
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"value\":\"" + value + "\"}")).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static JsonNode a2a(LibertyServer server, String method, String params) throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(server.base().resolve("api/a2a"))
+                .header("Content-Type", "application/json").header("A2A-Version", "1.0").timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method
+                        + "\",\"params\":" + params + "}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return TestJson.MAPPER.readTree(response.body());
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(1)
+    void anA2aTaskStartedOnOneServerIsReadListedAndCanceledOnTheOther() throws Exception {
+        String context = "scale-a2a-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonNode started = a2a(a, "SendMessage", "{\"message\":{\"role\":\"ROLE_USER\",\"messageId\":\"m1\",\"contextId\":\""
+                + context + "\",\"parts\":[{\"text\":\"slow " + context + "\"}]},\"configuration\":{\"returnImmediately\":true}}");
+        String id = started.at("/result/task/id").asText();
+        assertTrue(started.at("/result/task/status/state").asText().matches("TASK_STATE_(SUBMITTED|WORKING)"), started.toString());
+
+        JsonNode onB = a2a(b, "GetTask", "{\"id\":\"" + id + "\"}");
+        assertTrue(onB.at("/result/status/state").asText().matches("TASK_STATE_(SUBMITTED|WORKING)"), "B reads A's task: " + onB);
+        assertTrue(a2a(b, "ListTasks", "{\"contextId\":\"" + context + "\"}").toString().contains(id), "and lists it");
+
+        long asked = System.nanoTime();
+        JsonNode canceled = a2a(b, "CancelTask", "{\"id\":\"" + id + "\"}");
+        assertEquals("TASK_STATE_CANCELED", canceled.at("/result/status/state").asText(),
+                "B's cancel stops the turn running on A: " + canceled);
+        assertTrue(System.nanoTime() - asked < Duration.ofSeconds(10).toNanos(), "within seconds, not the model's 60");
+        assertEquals("TASK_STATE_CANCELED", a2a(a, "GetTask", "{\"id\":\"" + id + "\"}").at("/result/status/state").asText());
     }
 
     @Test

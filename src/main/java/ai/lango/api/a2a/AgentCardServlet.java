@@ -1,6 +1,5 @@
 package ai.lango.api.a2a;
 
-import ai.lango.a2a.A2aJson;
 import ai.lango.a2a.A2aProtocol;
 import ai.lango.a2a.AgentCard;
 import ai.lango.adk.AgentService;
@@ -19,9 +18,9 @@ import java.util.Properties;
 
 /**
  * The A2A agent card at the context root, outside the JAX-RS application: {@code GET
- * /.well-known/agent.json} and {@code /.well-known/agent-card.json} (the name A2A v0.3 clients ask
- * for). Public, like /health; 404 while {@code lango.a2a.enabled} is false. With a token
- * configured, the card says that the endpoint needs it.
+ * /.well-known/agent.json} and {@code /.well-known/agent-card.json} (the name A2A 1.0 and 0.3 clients ask
+ * for), one card for both versions. Public, like /health; 404 while {@code lango.a2a.enabled} is false.
+ * With authentication configured, the card says that the endpoint needs a bearer credential.
  */
 @WebServlet(name = "AgentCard", urlPatterns = {A2aProtocol.LEGACY_CARD_PATH, A2aProtocol.CARD_PATH})
 public class AgentCardServlet extends HttpServlet {
@@ -50,13 +49,13 @@ public class AgentCardServlet extends HttpServlet {
         }
         AgentCard card = AgentCards.card(agent.agents(), AgentCards.endpointUrl(request.getScheme(),
                 request.getServerName(), request.getServerPort(), request.getContextPath()), version());
-        if (settings.access().token().isPresent()) {
-            card = card.withBearerAuth("Authorization: Bearer <" + Keys.AUTH_TOKEN + ">");
+        if (settings.access().authenticates()) {
+            card = card.withBearerAuth("Authorization: Bearer <the operator token, a user's API token or a JWT>");
         }
         // Public and harmless to read from any page (A2A inspectors run in browsers).
         response.setHeader("Access-Control-Allow-Origin", "*");
         response.setHeader("Cache-Control", "no-cache");
-        ServletJson.write(response, HttpServletResponse.SC_OK, A2aJson.MAPPER.writeValueAsString(card), body);
+        ServletJson.write(response, HttpServletResponse.SC_OK, card.toJson().toString(), body);
     }
 
     /** The version of this build (ai/lango/build.properties, filtered by Maven). */

@@ -19,7 +19,7 @@ class AgentCardsTest {
         AgentCard card = AgentCards.card(Optional.of(root), URL, "1.0");
         assertEquals("lango-orchestrator", card.name());
         assertEquals("Delegates to specialists", card.description());
-        assertEquals(URL, card.url());
+        assertEquals(URL, card.jsonRpcUrl().orElseThrow());
         assertEquals("1.0", card.version());
         assertEquals(List.of(
                 new AgentCard.Skill("executor", "executor", "command execution, file operations", List.of("lango", "executor")),

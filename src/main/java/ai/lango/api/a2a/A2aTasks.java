@@ -1,0 +1,602 @@
+package ai.lango.api.a2a;
+
+import ai.lango.a2a.A2aException;
+import ai.lango.a2a.A2aServer;
+import ai.lango.a2a.A2aTasksStore;
+import ai.lango.a2a.Artifact;
+import ai.lango.a2a.JsonRpcError;
+import ai.lango.a2a.Message;
+import ai.lango.a2a.Part;
+import ai.lango.a2a.Task;
+import ai.lango.a2a.TaskEvent;
+import ai.lango.a2a.TaskRun;
+import ai.lango.a2a.TaskState;
+import ai.lango.adk.AgentService;
+import ai.lango.api.ApiJson;
+import ai.lango.api.TurnAdmission;
+import ai.lango.approval.Approval;
+import ai.lango.approval.ApprovalResolved;
+import ai.lango.approval.Approvals;
+import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.SecretMask;
+import ai.lango.security.Identity;
+import ai.lango.security.Quotas;
+import ai.lango.tool.ToolException;
+import ai.lango.tool.Workspace;
+import ai.lango.turn.Names;
+import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnAbortedException;
+import ai.lango.turn.TurnEvent;
+import ai.lango.turn.TurnRequest;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.URLConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+
+/**
+ * The tasks A2A callers start, on every server: each a turn of the root agent in the session
+ * {@code a2a-<contextId>} of the caller's user, stored in lango_a2a_tasks at every change of state. A call
+ * that waits for approval leaves its task in input-required (the question, and a data part naming the
+ * approval); the caller continues the same task with its answer, even after a restart. While a turn runs,
+ * its server keeps a heartbeat on the task (a task whose server went silent failed with it) and looks for
+ * a cancel asked on another server.
+ */
+@ApplicationScoped
+public class A2aTasks {
+
+    private static final Logger LOG = MaskedLogs.of(A2aTasks.class);
+
+    /** How often a server says its tasks live, and how long a silent one's tasks are still taken to run. */
+    static final Duration HEARTBEAT = Duration.ofSeconds(5);
+    static final Duration SILENT = Duration.ofSeconds(30);
+    /** How long a cancel waits for the turn to stop. */
+    static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
+    /** A file the agent wrote is returned as an artifact up to this size. */
+    static final long MAX_FILE_BYTES = 1024 * 1024;
+
+    @Inject
+    AgentService agent;
+
+    @Inject
+    TurnAdmission admissions;
+
+    @Inject
+    Approvals approvals;
+
+    @Inject
+    A2aTasksStore store;
+
+    @Inject
+    LangoSettings settings;
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    /** This server, as the runner of its tasks. */
+    private final String server = "lango-" + UUID.randomUUID();
+    /** The tasks whose turns run on this server. */
+    private final Map<String, Local> running = new ConcurrentHashMap<>();
+    private ScheduledFuture<?> sweep;
+    private volatile long lastHeartbeat;
+
+    /** A task at work here: its run, and who and where. */
+    private record Local(TaskRun run, String userId, String sessionKey) {
+    }
+
+    @PostConstruct
+    void start() {
+        sweep = scheduler.scheduleWithFixedDelay(this::sweep, 1, 1, TimeUnit.SECONDS);
+    }
+
+    @PreDestroy
+    void stop() {
+        if (sweep != null) {
+            sweep.cancel(false);
+        }
+    }
+
+    /** The tasks of {@code userId}, as {@code caller} may use them. */
+    A2aServer.Tasks of(Identity caller, String userId) {
+        return new CallerTasks(caller, userId);
+    }
+
+    private final class CallerTasks implements A2aServer.Tasks {
+        private final Identity caller;
+        private final String userId;
+
+        CallerTasks(Identity caller, String userId) {
+            this.caller = caller;
+            this.userId = userId;
+        }
+
+        @Override
+        public Task send(Message message, A2aServer.SendOptions options) throws A2aException {
+            TaskRun run = begin(caller, userId, message, options, false);
+            if (!options.blocking()) {
+                return run.current();
+            }
+            try {
+                return run.await(settings.agent().requestTimeout().multipliedBy(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return run.current();
+            }
+        }
+
+        @Override
+        public A2aServer.Subscription stream(Message message, A2aServer.SendOptions options) throws A2aException {
+            A2aServer.Subscription[] feed = new A2aServer.Subscription[1];
+            // subscribed before the turn starts, so no event is missed
+            begin(caller, userId, message, options, true, run -> feed[0] = run.subscribe());
+            return feed[0];
+        }
+
+        @Override
+        public Task get(String id) throws A2aException {
+            return current(found(id, userId)).task();
+        }
+
+        @Override
+        public A2aServer.TaskPage list(A2aServer.TaskQuery query) throws A2aException {
+            List<A2aTasksStore.Stored> page;
+            try {
+                page = store.page(userId, query.contextId(), query.state(), query.statusAfter(), query.pageToken(),
+                        query.pageSize() + 1);
+            } catch (IllegalArgumentException e) {
+                throw new A2aException(JsonRpcError.INVALID_PARAMS, "params." + e.getMessage());
+            }
+            boolean more = page.size() > query.pageSize();
+            List<A2aTasksStore.Stored> shown = more ? page.subList(0, query.pageSize()) : page;
+            return new A2aServer.TaskPage(shown.stream().map(s -> current(s).task()).toList(),
+                    more ? A2aTasksStore.token(shown.get(shown.size() - 1)) : "",
+                    store.count(userId, query.contextId(), query.state(), query.statusAfter()));
+        }
+
+        @Override
+        public Task cancel(String id) throws A2aException {
+            return A2aTasks.this.cancel(found(id, userId));
+        }
+
+        @Override
+        public A2aServer.Subscription subscribe(String id) throws A2aException {
+            A2aTasksStore.Stored stored = current(found(id, userId));
+            if (stored.task().state().terminal()) {
+                throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + id + " is "
+                        + stored.task().state().wire(ai.lango.a2a.A2aVersion.V0_3) + " and has nothing more to stream");
+            }
+            Local local = running.get(id);
+            return local != null ? local.run().subscribe() : new Polled(stored.task(), userId);
+        }
+    }
+
+    private TaskRun begin(Identity caller, String userId, Message message, A2aServer.SendOptions options, boolean streaming)
+            throws A2aException {
+        return begin(caller, userId, message, options, streaming, run -> { });
+    }
+
+    /**
+     * Starts the turn of a new task, or continues the task the message names; {@code ready} sees the run
+     * before its turn starts.
+     */
+    private TaskRun begin(Identity caller, String userId, Message message, A2aServer.SendOptions options, boolean streaming,
+                          Consumer<TaskRun> ready) throws A2aException {
+        if (message.taskId() != null && !message.taskId().isBlank()) {
+            return continueTask(caller, userId, found(message.taskId(), userId), message, options, streaming, ready);
+        }
+        String contextId = message.contextId() == null ? UUID.randomUUID().toString() : message.contextId();
+        String sessionKey = A2aResource.SESSION_PREFIX + contextId;
+        // A message on a context whose task waits for an answer, saying only "approve" or "deny", answers it (0.3 callers
+        // that continue by context).
+        Optional<Boolean> verdict = verdict(message);
+        if (verdict.isPresent()) {
+            for (Approval waiting : approvals.pendingIn(SessionRef.of(userId, sessionKey).scope())) {
+                Optional<A2aTasksStore.Stored> task = store.waitingFor(waiting.id()).filter(t -> t.userId().equals(userId));
+                if (task.isPresent()) {
+                    return continueTask(caller, userId, task.get(), message, options, streaming, ready);
+                }
+            }
+        }
+        TurnAdmission.Admission admission = admit(caller, userId, sessionKey);
+        String taskId = UUID.randomUUID().toString();
+        Message asked = message.in(contextId, taskId);
+        Task task = new Task(taskId, contextId, new Task.Status(TaskState.SUBMITTED, null, Instant.now()), List.of(),
+                List.of(asked));
+        try {
+            store.insert(new A2aTasksStore.Stored(task, userId, sessionKey, null, server, Instant.now(), false));
+        } catch (RuntimeException e) {
+            admission.permit().close();
+            throw e;
+        }
+        TaskRun run = new TaskRun(task, saved -> save(saved));
+        running.put(taskId, new Local(run, userId, sessionKey));
+        ready.accept(run);
+        Listener listener = new Listener(run, options);
+        run.working(null);
+        CompletableFuture<String> turn;
+        try {
+            turn = agent.chat(new TurnRequest(userId, caller.administersAs(userId), sessionKey, asked.plainText(), streaming),
+                    listener);
+        } catch (RuntimeException e) {
+            turn = CompletableFuture.failedFuture(e);
+        }
+        finish(turn, run, listener, userId, admission.permit());
+        return run;
+    }
+
+    /** The caller answers the task's question (approve or deny), and its turn goes on. */
+    private TaskRun continueTask(Identity caller, String userId, A2aTasksStore.Stored stored, Message message,
+                                 A2aServer.SendOptions options, boolean streaming, Consumer<TaskRun> ready) throws A2aException {
+        stored = current(stored);
+        Task task = stored.task();
+        if (task.state().terminal()) {
+            throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + task.id() + " is "
+                    + task.state().wire(ai.lango.a2a.A2aVersion.V0_3) + " and takes no more messages; start a new task"
+                    + " (in the same context to go on with the conversation)");
+        }
+        if (task.state().running()) {
+            throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + task.id() + " is still working and"
+                    + " asks for nothing; wait for it (GetTask, SubscribeToTask) or cancel it");
+        }
+        Optional<Boolean> verdict = verdict(message);
+        if (verdict.isEmpty() || stored.approvalId() == null) {
+            throw new A2aException(JsonRpcError.INVALID_PARAMS, "task " + task.id() + " waits for an answer to approval "
+                    + stored.approvalId() + ": send the text \"approve\" or \"deny\", or a data part {\"approved\": true|false}");
+        }
+        Message answer = message.in(task.contextId(), task.id());
+        Task working = task.adding(answer).moved(TaskState.WORKING, null, Instant.now());
+        // The task is claimed before the approval is decided: of two answers (or an answer and the timeout), one counts.
+        if (!store.move(working, TaskState.INPUT_REQUIRED, server)) {
+            return continueTask(caller, userId, found(task.id(), userId), message, options, streaming, ready);
+        }
+        Optional<Approvals.Outcome> outcome = approvals.decide(stored.approvalId(), userId, verdict.get(), Approval.By.USER);
+        TaskRun run = new TaskRun(working, saved -> save(saved));
+        running.put(task.id(), new Local(run, userId, stored.sessionKey()));
+        ready.accept(run);
+        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
+            String decision = outcome.map(o -> o.decision().wire()).orElse("unknown");
+            run.failed("The request for approval " + stored.approvalId() + " was " + decision + " already; nothing ran.");
+            running.remove(task.id());
+            return run;
+        }
+        TurnAdmission.Admission admission;
+        try {
+            admission = admit(caller, userId, stored.sessionKey());
+        } catch (A2aException refused) {
+            run.failed(refused.getMessage());
+            running.remove(task.id());
+            throw refused;
+        }
+        Listener listener = new Listener(run, options);
+        run.working(verdict.get() ? "approved; the call runs" : "denied; the call does not run");
+        CompletableFuture<String> turn;
+        try {
+            turn = agent.resume(approvals.get(stored.approvalId()).orElseThrow(), caller.administersAs(userId), streaming, listener);
+        } catch (RuntimeException e) {
+            turn = CompletableFuture.failedFuture(e);
+        }
+        finish(turn, run, listener, userId, admission.permit());
+        return run;
+    }
+
+    private TurnAdmission.Admission admit(Identity caller, String userId, String sessionKey) throws A2aException {
+        TurnAdmission.Admission admission = admissions.admit(caller, userId, sessionKey);
+        if (!admission.admitted()) {
+            throw new A2aException(admission.code() + ": " + admission.message());
+        }
+        return admission;
+    }
+
+    /** When the turn ends: the task completes, waits for input, fails or is canceled, and its permit is given back. */
+    private void finish(CompletableFuture<String> turn, TaskRun run, Listener listener, String userId, Quotas.Permit permit) {
+        turn.whenComplete((answer, failure) -> {
+            try {
+                if (failure == null && !listener.asked.isEmpty()) {
+                    run.inputRequired(question(run.current(), listener.asked, answer));
+                } else if (failure == null) {
+                    run.completed(answer, listener.files(userId));
+                } else {
+                    Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                            ? failure.getCause() : failure;
+                    if (aborted(cause)) {
+                        run.canceled("The task was canceled; what it did so far stays in its context.");
+                    } else {
+                        run.failed(String.valueOf(cause.getMessage()));
+                    }
+                }
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "the A2A task " + run.current().id() + " could not be stored as it ended: " + e.getMessage());
+            } finally {
+                running.remove(run.current().id());
+                permit.close();
+            }
+        });
+    }
+
+    /** Whether a turn ended because it was stopped (a cancel), whatever wraps that. */
+    private static boolean aborted(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof TurnAbortedException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Writes the task as it stands; an input-required task with the approval it waits for. */
+    private void save(Task task) {
+        String approval = null;
+        if (task.state() == TaskState.INPUT_REQUIRED && task.status().message() != null) {
+            approval = task.status().message().parts().stream().filter(Part::isData)
+                    .map(p -> p.data().path("approvalId").asText(null)).filter(a -> a != null).findFirst().orElse(null);
+        }
+        store.update(task, approval, task.state().running() ? server : null);
+    }
+
+    /** What the task asks its caller: the calls that wait (masked, as the approval card shows them) and how to answer. */
+    static Message question(Task task, List<TurnEvent.ApprovalRequest> asked, String answer) {
+        StringBuilder text = new StringBuilder(answer == null || answer.isBlank() ? "" : answer.strip() + "\n\n");
+        for (TurnEvent.ApprovalRequest request : asked) {
+            text.append("Approval needed: ").append(request.tool()).append(' ')
+                    .append(ApiJson.MAPPER.valueToTree(request.args()).toString()).append(" (").append(request.safety())
+                    .append(", approval ").append(request.approvalId()).append(", until ").append(request.expiresAt())
+                    .append(")").append(request.notes().isEmpty() ? "" : "; note " + ApiJson.MAPPER.valueToTree(request.notes()))
+                    .append(".\n");
+        }
+        text.append("Reply \"approve\" or \"deny\" on this task, or send a data part {\"approved\": true|false}.");
+        TurnEvent.ApprovalRequest first = asked.get(0);
+        ObjectNode data = ApiJson.MAPPER.createObjectNode().put("approvalId", first.approvalId()).put("tool", first.tool());
+        data.set("arguments", ApiJson.MAPPER.valueToTree(first.args()));
+        data.put("safety", first.safety()).put("expiresAt", first.expiresAt());
+        return Message.agent(task.contextId(), task.id(), List.of(Part.text(SecretMask.mask(text.toString())),
+                Part.data(ApiJson.MAPPER.valueToTree(SecretMask.maskMap(ApiJson.MAPPER.convertValue(data, Map.class))))));
+    }
+
+    /** "approve"/"deny" (and their plain synonyms) as the whole text, or a data part {"approved": true|false}. */
+    static Optional<Boolean> verdict(Message message) {
+        for (Part part : message.parts()) {
+            if (part.isData() && part.data().path("approved").isBoolean()) {
+                return Optional.of(part.data().get("approved").asBoolean());
+            }
+        }
+        return A2aResource.verdict(message.text());
+    }
+
+    /** Cancels a task: a running one stops where it waits (here, or on its server), one waiting for an answer is denied. */
+    private Task cancel(A2aTasksStore.Stored found) throws A2aException {
+        A2aTasksStore.Stored stored = current(found);
+        Task task = stored.task();
+        if (task.state().terminal()) {
+            throw new A2aException(JsonRpcError.TASK_NOT_CANCELABLE, "task " + task.id() + " is "
+                    + task.state().wire(ai.lango.a2a.A2aVersion.V0_3) + " and cannot be canceled");
+        }
+        if (task.state().interrupted()) {
+            Task canceled = task.moved(TaskState.CANCELED, Message.agent("The task was canceled; the call that waited for"
+                    + " approval did not run.", task.contextId(), task.id()), Instant.now());
+            if (store.move(canceled, task.state(), null)) {
+                if (stored.approvalId() != null) {
+                    approvals.decide(stored.approvalId(), stored.userId(), false, Approval.By.USER);
+                }
+                return canceled;
+            }
+            return cancel(found(task.id(), stored.userId()));
+        }
+        Local local = running.get(task.id());
+        if (local != null) {
+            agent.stop(local.userId(), local.sessionKey());
+        } else {
+            store.requestCancel(task.id());
+        }
+        long until = System.nanoTime() + CANCEL_WAIT.toNanos();
+        while (System.nanoTime() < until) {
+            A2aTasksStore.Stored now = current(found(task.id(), stored.userId()));
+            if (!now.task().state().running()) {
+                return now.task();
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return current(found(task.id(), stored.userId())).task();
+    }
+
+    private A2aTasksStore.Stored found(String id, String userId) throws A2aException {
+        return store.find(id, userId).orElseThrow(() -> new A2aException(JsonRpcError.TASK_NOT_FOUND, "task " + id + " not found"));
+    }
+
+    /** The stored task, failed first if it still says it runs but its server went silent (stopped, killed). */
+    private A2aTasksStore.Stored current(A2aTasksStore.Stored stored) {
+        Task task = stored.task();
+        if (!task.state().running() || running.containsKey(task.id())
+                || stored.heartbeatAt().isAfter(Instant.now().minus(SILENT))) {
+            return stored;
+        }
+        Task failed = task.moved(TaskState.FAILED, Message.agent("The server that ran this task stopped before it finished;"
+                + " send the message again.", task.contextId(), task.id()), Instant.now());
+        store.move(failed, task.state(), null);
+        return store.find(task.id(), stored.userId()).orElse(stored);
+    }
+
+    /** Heartbeats for this server's running tasks, and the cancels asked for them elsewhere. */
+    void sweep() {
+        try {
+            if (running.isEmpty()) {
+                return;
+            }
+            Set<String> ids = Set.copyOf(running.keySet());
+            if (System.currentTimeMillis() - lastHeartbeat >= HEARTBEAT.toMillis()) {
+                store.heartbeat(ids);
+                lastHeartbeat = System.currentTimeMillis();
+            }
+            for (String id : store.cancelRequested(ids)) {
+                Local local = running.get(id);
+                if (local != null) {
+                    agent.stop(local.userId(), local.sessionKey());
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warning(() -> "the A2A task sweep failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A request decided elsewhere ends the task that waited for it: expired or superseded, the call did not run;
+     * answered on another channel, the turn went on there.
+     */
+    void resolved(@Observes ApprovalResolved resolved) {
+        if (!resolved.approval().sessionKey().startsWith(A2aResource.SESSION_PREFIX)) {
+            return;
+        }
+        store.waitingFor(resolved.approval().id()).ifPresent(waiting -> {
+            Task task = waiting.task();
+            String why = switch (resolved.by()) {
+                case TIMEOUT -> "No one answered approval " + resolved.approval().id() + " in time; the call did not run.";
+                case SUPERSEDED -> "A new message in the context came before an answer to approval "
+                        + resolved.approval().id() + "; the call did not run.";
+                default -> "Approval " + resolved.approval().id() + " was " + resolved.decision().wire()
+                        + " on another channel; the turn went on there.";
+            };
+            store.move(task.moved(TaskState.FAILED, Message.agent(why, task.contextId(), task.id()), Instant.now()),
+                    TaskState.INPUT_REQUIRED, null);
+        });
+    }
+
+    /** A turn's events, as its task's: chunks of the answer, what it does, the calls that wait. */
+    private final class Listener implements Consumer<TurnEvent> {
+        private final TaskRun run;
+        private final A2aServer.SendOptions options;
+        final List<TurnEvent.ApprovalRequest> asked = new CopyOnWriteArrayList<>();
+        private final Set<String> written = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+
+        Listener(TaskRun run, A2aServer.SendOptions options) {
+            this.run = run;
+            this.options = options;
+        }
+
+        @Override
+        public void accept(TurnEvent event) {
+            if (event instanceof TurnEvent.Chunk chunk) {
+                run.chunk(SecretMask.mask(chunk.text()));
+            } else if (event instanceof TurnEvent.ApprovalRequest request) {
+                asked.add(request);
+            } else if (event instanceof TurnEvent.ToolCall call) {
+                if ((call.name().equals("fs_write") || call.name().equals("fs_edit")) && call.args().get("path") instanceof String path) {
+                    written.add(path);
+                }
+                run.working("calling " + call.name());
+            } else if (event instanceof TurnEvent.Delegation delegation) {
+                run.working("handed to " + delegation.to());
+            } else if (event instanceof TurnEvent.ToolProgress progress) {
+                run.working(progress.tool() + ": " + (progress.message() == null || progress.message().isBlank()
+                        ? progress.progress() + (progress.total() > 0 ? "/" + progress.total() : "") : progress.message()));
+            }
+        }
+
+        /** The files the turn wrote, as artifacts, when the caller accepts their type (or any, "*&#47;*"). */
+        List<Artifact> files(String userId) {
+            List<String> accepted = options.acceptedOutputModes();
+            if (written.isEmpty() || accepted.isEmpty()) {
+                return List.of();
+            }
+            Workspace workspace = new Workspace(settings.tools().workspaceOf(userId, Names.DEFAULT_USER));
+            List<Artifact> files = new ArrayList<>();
+            for (String path : written) {
+                try {
+                    Path file = workspace.resolve(path);
+                    String type = Optional.ofNullable(URLConnection.guessContentTypeFromName(file.getFileName().toString()))
+                            .orElse(path.toLowerCase(Locale.ROOT).endsWith(".md") ? "text/markdown"
+                                    : path.toLowerCase(Locale.ROOT).endsWith(".json") ? "application/json" : "application/octet-stream");
+                    if (!(accepted.contains("*/*") || accepted.contains(type)) || !Files.isRegularFile(file)
+                            || Files.size(file) > MAX_FILE_BYTES) {
+                        continue;
+                    }
+                    String bytes = Base64.getEncoder().encodeToString(SecretMask.mask(Files.readString(file)).getBytes(
+                            java.nio.charset.StandardCharsets.UTF_8));
+                    files.add(new Artifact("file:" + workspace.relative(file), workspace.relative(file),
+                            List.of(Part.file(bytes, workspace.relative(file), type))));
+                } catch (ToolException | IOException | RuntimeException e) {
+                    LOG.fine(() -> "the written file " + path + " is not returned: " + e.getMessage());
+                }
+            }
+            return files;
+        }
+    }
+
+    /** The events of a task that runs on another server, by asking the database for its state. */
+    private final class Polled implements A2aServer.Subscription {
+        private final String userId;
+        private Task last;
+        private boolean first = true;
+        private volatile boolean ended;
+
+        Polled(Task task, String userId) {
+            this.last = task;
+            this.userId = userId;
+        }
+
+        @Override
+        public TaskEvent next(Duration wait) throws InterruptedException {
+            if (ended) {
+                return null;
+            }
+            if (first) {
+                first = false;
+                if (!last.state().running()) {
+                    ended = last.state().interrupted() || last.state().terminal();
+                }
+                return new TaskEvent.Snapshot(last);
+            }
+            long until = System.nanoTime() + wait.toNanos();
+            while (System.nanoTime() < until) {
+                Optional<A2aTasksStore.Stored> now = store.find(last.id(), userId).map(A2aTasks.this::current);
+                if (now.isPresent() && now.get().task().state() != last.state()) {
+                    last = now.get().task();
+                    boolean over = !last.state().running();
+                    ended = over;
+                    return new TaskEvent.StatusUpdate(last.id(), last.contextId(), last.status(), over);
+                }
+                Thread.sleep(Math.min(500, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+            }
+            return null;
+        }
+
+        @Override
+        public boolean ended() {
+            return ended;
+        }
+
+        @Override
+        public void close() {
+            ended = true;
+        }
+    }
+}

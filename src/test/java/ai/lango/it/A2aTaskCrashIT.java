@@ -1,0 +1,99 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * An A2A task that waits for its caller survives a kill -9: the A2A SDK's client starts a task whose call
+ * waits for approval (input-required), the server is killed (SIGKILL) and started again, and the same task
+ * is read back still waiting, answered by its id, and completes — the call running once, after the restart.
+ * A task that was working when its server died reads as failed, saying so.
+ */
+@Tag(ItDatabase.OWN_SERVERS)
+@Tag(ItDatabase.HSQLDB_TAG)
+class A2aTaskCrashIT {
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void aTaskWaitingForItsCallerIsAnsweredAfterAKill() throws Exception {
+        assumeTrue(Files.isDirectory(A2aSdkIT.PEERS.resolve("@a2a-js/sdk")), "A2A SDK tests skipped: run .ci/run (it installs .ci/a2a)");
+        int port = ItPorts.HTTP + 70;
+        int fakePort = ItPorts.FAKE_LLM + 50;
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        Path data = Path.of("target", "it-data-a2a-crash-" + run).toAbsolutePath();
+        Path workspace = Path.of("target", "it-workspace-a2a-crash-" + run).toAbsolutePath();
+        Files.createDirectories(workspace);
+        Path file = workspace.resolve("report-" + run + ".txt");
+        Files.writeString(file, "to be deleted after the restart");
+        try (FakeLlmServer fake = FakeLlmServer.start(fakePort)) {
+            fake.route(r -> r.body().contains("\"role\":\"tool\""), r -> Reply.openAiText("Deleted after the restart."));
+            fake.route(r -> r.body().contains("never ends " + run), r -> Reply.delayed(Duration.ofMinutes(5), Reply.openAiText("late")));
+            fake.route(r -> true, r -> Reply.openAiToolCall("call_" + run, "fs_delete", "{\"path\":\"" + file.getFileName() + "\"}"));
+            Map<String, String> environment = ItDatabase.HSQLDB.environment(data, port);
+            environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
+            environment.put("LANGO_A2A_ENABLED", "true");
+            environment.put("LANGO_TOOLS_WORKSPACE", workspace.toString());
+            try (LibertyServer server = LibertyServer.copyOf(ItDatabase.HSQLDB.server("a2a-crash"), port, environment)) {
+                server.start();
+                URL base = server.base().toURL();
+                JsonNode asked = A2aSdkIT.sdk(base, "send", "delete the report " + run);
+                assertEquals("INPUT_REQUIRED", asked.path("state").asText(), asked.toString());
+                String id = asked.path("id").asText();
+                // A second task is left working (its model never answers) when the server dies.
+                HttpResponse<String> working = post(base, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":"
+                        + "{\"message\":{\"role\":\"ROLE_USER\",\"messageId\":\"m1\",\"parts\":[{\"text\":\"never ends " + run + "\"}]},"
+                        + "\"configuration\":{\"returnImmediately\":true}}}");
+                String workingId = TestJson.MAPPER.readTree(working.body()).at("/result/task/id").asText();
+                Thread.sleep(500);
+
+                server.kill();
+                server.start();
+
+                JsonNode waiting = A2aSdkIT.sdk(base, "get", id, "10");
+                assertEquals("INPUT_REQUIRED", waiting.path("state").asText(), "still waiting after the kill: " + waiting);
+                assertTrue(Files.exists(file), "nothing ran");
+                JsonNode done = A2aSdkIT.sdk(base, "continue", id, "approve");
+                assertEquals(id, done.path("id").asText());
+                assertEquals("COMPLETED", done.path("state").asText(), done.toString());
+                assertEquals("Deleted after the restart.", done.at("/artifacts/0/text").asText());
+                assertTrue(Files.notExists(file), "the approved call ran after the restart");
+
+                long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                JsonNode died;
+                do {
+                    Thread.sleep(1_000);
+                    died = A2aSdkIT.sdk(base, "get", workingId, "0");
+                } while (!"FAILED".equals(died.path("state").asText()) && System.nanoTime() < until);
+                assertEquals("FAILED", died.path("state").asText(), "a task whose server died does not say it works: " + died);
+                assertTrue(died.path("status").asText().contains("stopped before it finished"), died.toString());
+            }
+        }
+    }
+
+    private HttpResponse<String> post(URL base, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(base.toURI().resolve("api/a2a")).header("Content-Type", "application/json")
+                .header("A2A-Version", "1.0").timeout(Duration.ofMinutes(1)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}
