@@ -89,6 +89,11 @@ final class HttpTransport {
             throw failure(ProviderException.Kind.BROKEN_STREAM, "request to " + where(uri) + " was stopped with its turn", e);
         } catch (java.util.concurrent.ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof java.util.concurrent.CancellationException || pending.isCancelled()
+                    || TurnAbort.current().map(TurnAbort::aborted).orElse(false)) {
+                // the client's own cancellation of the exchange, reported through the future
+                throw failure(ProviderException.Kind.BROKEN_STREAM, "request to " + where(uri) + " was stopped with its turn", cause);
+            }
             if (cause instanceof HttpConnectTimeoutException) {
                 throw failure(ProviderException.Kind.TIMEOUT, "could not connect to " + where(uri) + " within "
                         + settings.connectTimeout().toMillis() + " ms", cause);
