@@ -54,6 +54,8 @@ class A2aTaskCrashIT {
             environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
             environment.put("LANGO_A2A_ENABLED", "true");
             environment.put("LANGO_TOOLS_WORKSPACE", workspace.toString());
+            // The request must outlive a kill and a restart on a busy machine (CI's runs 35-90 s of it).
+            environment.put("LANGO_SECURITY_APPROVAL_TIMEOUT", "PT10M");
             try (LibertyServer server = LibertyServer.copyOf(ItDatabase.HSQLDB.server("a2a-crash"), port, environment)) {
                 server.start();
                 URL base = server.base().toURL();

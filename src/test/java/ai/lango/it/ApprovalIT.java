@@ -354,6 +354,11 @@ class ApprovalIT extends FakeLlmIT {
         } while (!"failed".equals(now.path("status").path("state").asText()) && System.nanoTime() < deadline);
         assertEquals("failed", now.path("status").path("state").asText(), "expired after lango.security.approval.timeout: " + now);
         assertTrue(now.path("status").toString().contains("in time; the call did not run"), now.toString());
+        // The expired turn resumes and tells the model: that call must reach this test's model, not the next test's.
+        while (fake.requests().stream().noneMatch(r -> r.body().contains(ask) && r.body().contains("\"role\":\"tool\""))) {
+            assertTrue(System.nanoTime() < deadline, "the expired turn resumed and told the model");
+            Thread.sleep(200);
+        }
     }
 
     private static String a2a(String context, String text) {
