@@ -71,6 +71,25 @@
     scroll();
     return turn;
   }
+  /** This session's and today's tokens and estimated cost, and the day's budget where one applies. */
+  async function showUsage() {
+    if (!sessionKey) return;
+    const today = new Date().toISOString().slice(0, 10);
+    try {
+      const [session, day] = await Promise.all([
+        fetch("api/usage?sessionKey=" + encodeURIComponent(sessionKey), { headers: headers() }).then((r) => (r.ok ? r.json() : null)),
+        fetch("api/usage?from=" + today, { headers: headers() }).then((r) => (r.ok ? r.json() : null)),
+      ]);
+      if (!session || !day) return;
+      const tokens = (t) => (t.inputTokens + t.outputTokens).toLocaleString();
+      const cost = (t) => "$" + Number(t.costUsd).toFixed(4);
+      const b = day.budget || {};
+      const budget = b.tokensPerDay > 0 ? " of " + Number(b.tokensPerDay).toLocaleString() : "";
+      $("usage").textContent = "This chat: " + tokens(session.totals) + " tokens · " + cost(session.totals)
+        + " — today: " + tokens(day.totals) + budget + " tokens · " + cost(day.totals);
+    } catch (e) { /* usage is a courtesy: the chat goes on without it */ }
+  }
+
   function settle(turn) {
     if (!turn) return;
     turn.box.classList.remove("thinking");
@@ -395,7 +414,7 @@
         case "agent.tool_call": toolCall(turn, p); break;
         case "agent.tool_result": toolResult(turn, p); break;
         case "agent.delegation": turn.box.insertBefore(el("div", "delegation", "↪ " + p.from + " delegated to " + p.to), turn.body); break;
-        case "agent.done": if (turn !== running) settle(turn); break;
+        case "agent.done": if (turn !== running) settle(turn); showUsage(); break;
         case "approval.request":
           if (turn.dots) { turn.dots.remove(); turn.dots = null; } // it waits for a person now, not for the model
           approvalCard(turn, p);
@@ -555,6 +574,7 @@
     rememberSession();
     messages.replaceChildren();
     loadSessions();
+    showUsage();
   }
 
   /**
@@ -567,6 +587,7 @@
     messages.replaceChildren();
     running = null;
     showRunning();
+    showUsage();
     list.querySelectorAll("li").forEach((li) => li.classList.toggle("active", li.querySelector(".session-title").title === key));
     if (!known.has(key)) { // a new chat: nothing stored yet
       outbox.filter((o) => !o.sessionKey || o.sessionKey === key).forEach((o) => messages.appendChild(o.box));

@@ -355,6 +355,7 @@ public final class A2aClient {
         if (version == A2aVersion.V1_0) {
             builder.header(A2aVersion.HEADER, version.number());
         }
+        ai.lango.telemetry.Telemetry.inject(builder::header);
         return builder.POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
     }
 

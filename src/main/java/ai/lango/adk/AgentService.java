@@ -131,6 +131,18 @@ public class AgentService {
     @Inject
     ArtifactStore artifacts;
 
+    /** Where every model call's usage is counted and stored. */
+    @Inject
+    ai.lango.usage.UsageLedger ledger;
+
+    /** The token and cost budgets, checked before every model call of a turn. */
+    @Inject
+    ai.lango.usage.Budgets budgets;
+
+    /** Liberty's OpenTelemetry (mpTelemetry): a no-op until OTEL_SDK_DISABLED=false. */
+    @Inject
+    jakarta.enterprise.inject.Instance<io.opentelemetry.api.OpenTelemetry> openTelemetry;
+
     /** Reading a remote agent's card at start; an unreachable one must not hold the start up for long. */
     static final Duration CARD_TIMEOUT = Duration.ofSeconds(10);
     /** Per request to a remote agent: it runs a whole turn of its own. */
@@ -160,6 +172,10 @@ public class AgentService {
     }
 
     void start(@Observes @Priority(200) @Initialized(ApplicationScoped.class) Object event) {
+        // Spans and metrics go to Liberty's OpenTelemetry; every log line of a turn names its trace.
+        ai.lango.telemetry.Telemetry.install(openTelemetry != null && openTelemetry.isResolvable() ? openTelemetry.get()
+                : io.opentelemetry.api.OpenTelemetry.noop(), settings.telemetry().captureContent());
+        MaskedLogs.tagWith(ai.lango.telemetry.Telemetry::traceId);
         build();
         started = true;
     }
@@ -185,7 +201,8 @@ public class AgentService {
             adapted.add(new LoadMemoryTool());
         }
         LangoSettings.AgentLimits limits = settings.agent();
-        ModelAdapter llm = new ModelAdapter(model, provider, calls::open, limits.toolIoMaxChars());
+        AdkTracing.install();
+        ModelAdapter llm = new ModelAdapter(model, provider, calls::open, limits.toolIoMaxChars(), meter(), null);
         PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
         BaseAgent agent = limits.multiAgent()
                 ? AgentTree.orchestrator(llm, adapted, tools.madeAtRunTime(), remoteAgents(), prompts, limits.maxDelegationRounds(),
@@ -205,6 +222,45 @@ public class AgentService {
         LOG.info(() -> "Lango agent " + agent.name() + " ready: provider " + chosen.id() + ", model " + model
                 + ", tools " + adapted.stream().map(BaseTool::name).toList()
                 + (agent.subAgents().isEmpty() ? "" : ", sub-agents " + agent.subAgents().stream().map(BaseAgent::name).toList()));
+    }
+
+    /**
+     * What every model call of a turn owes: its user's budgets checked before it (a budget reached ends the turn
+     * there, its work so far kept), its usage counted after it — as the provider reported it, or estimated.
+     */
+    private ModelAdapter.Meter meter() {
+        if (ledger == null || budgets == null) {
+            return ModelAdapter.Meter.NONE; // without the container (tests of the service alone)
+        }
+        return new ModelAdapter.Meter() {
+            @Override
+            public void before() {
+                ai.lango.usage.TurnUsage.current().flatMap(turn -> budgets.check(turn.userId(), turn.admin())).ifPresent(reached -> {
+                    throw new ai.lango.turn.BudgetExceededException(reached.message(), reached.retryAfter(Instant.now()));
+                });
+            }
+
+            @Override
+            public void after(String agent, String provider, String model, ai.lango.provider.ChatRequest request, String answer,
+                              ai.lango.provider.StreamEvent.Usage reported) {
+                Optional<ai.lango.usage.TurnUsage> turn = ai.lango.usage.TurnUsage.current();
+                long input;
+                long output;
+                long cached = 0;
+                if (reported != null) {
+                    input = reported.inputTokens();
+                    output = reported.outputTokens();
+                    cached = reported.cachedTokens();
+                } else {
+                    input = request.messages().stream().mapToLong(m -> TokenEstimator.estimate(m.content())
+                            + m.toolCalls().stream().mapToLong(c -> TokenEstimator.estimate(c.arguments())).sum()).sum();
+                    output = TokenEstimator.estimate(answer);
+                }
+                ledger.made(ledger.call(turn.map(ai.lango.usage.TurnUsage::userId).orElse(Names.DEFAULT_USER),
+                        turn.map(ai.lango.usage.TurnUsage::sessionKey).orElse(null), agent == null ? "" : agent, provider, model,
+                        ai.lango.usage.ModelCall.AGENT, input, output, cached, reported == null));
+            }
+        };
     }
 
     /** lango.a2a.remote-agents, as sub-agents for the orchestrator; only multi-agent mode has a place for them. */
@@ -350,12 +406,21 @@ public class AgentService {
         TurnEvents events = new TurnEvents(listener == null ? event -> { } : listener);
         // Linked before the client hears of the request, so an answer sent at once finds what to resume.
         Consumer<Event> onEvent = measured.andThen(this::linkApprovals).andThen(events).andThen(adkListener);
+        // The turn's span: a child of the request that started it (an HTTP request's server span), a root for a /ws frame.
+        io.opentelemetry.context.Context parent = io.opentelemetry.context.Context.current();
+        boolean underRequest = io.opentelemetry.api.trace.Span.fromContext(parent).getSpanContext().isValid();
+        io.opentelemetry.api.trace.Span turnSpan = ai.lango.telemetry.Telemetry.tracer().spanBuilder("lango.turn")
+                .setParent(parent).setSpanKind(underRequest ? io.opentelemetry.api.trace.SpanKind.INTERNAL
+                        : io.opentelemetry.api.trace.SpanKind.SERVER)
+                .setAttribute(ai.lango.telemetry.Telemetry.CONVERSATION, sessionKey).startSpan();
         threads.execute(() -> {
             running.thread = Thread.currentThread();
             String answer = null;
             TurnFailedException failure = null;
+            io.opentelemetry.context.Scope traced = parent.with(turnSpan).makeCurrent();
             try {
                 tools.callers().begin(scope, request.admin());
+                ai.lango.usage.TurnUsage.begin(userId, sessionKey, request.admin());
                 ai.lango.tool.ToolProgress.listen(scope, report -> events.report(new TurnEvent.ToolProgress("", report.tool(),
                         report.progress(), report.total(), report.message())));
                 answer = current.runAndCollect(userId, request.admin(), sessionKey, message, request.answer(),
@@ -379,7 +444,17 @@ public class AgentService {
                 }
             } finally {
                 tools.callers().end(scope);
+                List<ai.lango.usage.ModelCall> unwritten = ai.lango.usage.TurnUsage.current().map(ai.lango.usage.TurnUsage::end)
+                        .orElse(List.of());
+                if (ledger != null) {
+                    ledger.record(unwritten); // calls whose answer no event carried (a failed call, a cut turn)
+                }
                 ai.lango.tool.ToolProgress.stop(scope);
+                if (failure != null) {
+                    turnSpan.setStatus(io.opentelemetry.api.trace.StatusCode.ERROR, SecretMask.mask(String.valueOf(failure.getMessage())));
+                }
+                traced.close();
+                turnSpan.end();
                 running.thread = null;
                 finished(running);
             }

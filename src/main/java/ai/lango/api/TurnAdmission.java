@@ -24,6 +24,9 @@ public class TurnAdmission {
     @Inject
     SessionStore sessions;
 
+    @Inject
+    ai.lango.usage.Budgets budgets;
+
     /** A turn let in (its permit, to close when it ends) or refused (why, and when to try again). */
     public record Admission(Quotas.Permit permit, Response.Status status, String code, String message,
                             Optional<Duration> retryAfter) {
@@ -39,6 +42,12 @@ public class TurnAdmission {
     }
 
     public Admission admit(Identity caller, String userId, String sessionKey) {
+        // A user past a token or cost budget gets no turn: the model is not called.
+        Optional<ai.lango.usage.Budgets.Exceeded> reached = budgets.check(userId, caller.administersAs(userId));
+        if (reached.isPresent()) {
+            return new Admission(null, Response.Status.TOO_MANY_REQUESTS, "budget_exceeded", reached.get().message(),
+                    Optional.of(reached.get().retryAfter(java.time.Instant.now())));
+        }
         if (quotas.limits().sessionsPerUser() > 0 && !caller.admin() && isNew(userId, sessionKey)
                 && !quotas.maySessionBeAdded(caller, sessions.countOf(userId))) {
             return refusedSessions();

@@ -35,6 +35,9 @@ public final class TurnFailures {
             if (cause instanceof MessageTooLargeException) {
                 return new Failure(Response.Status.BAD_REQUEST, "message_too_large", Optional.empty());
             }
+            if (cause instanceof ai.lango.turn.BudgetExceededException budget) {
+                return new Failure(Response.Status.TOO_MANY_REQUESTS, "budget_exceeded", Optional.of(budget.retryAfter()));
+            }
             if (cause instanceof TurnAbortedException) {
                 return new Failure(Response.Status.CONFLICT, "aborted", Optional.empty());
             }

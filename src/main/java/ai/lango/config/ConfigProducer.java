@@ -21,7 +21,7 @@ public class ConfigProducer {
     @Singleton
     LangoSettings settings() {
         Config config = ConfigProvider.getConfig(Thread.currentThread().getContextClassLoader());
-        SettingsParser parser = new SettingsParser(key -> config.getOptionalValue(key, String.class),
+        SettingsParser parser = new SettingsParser(key -> config.getOptionalValue(key, String.class), config.getPropertyNames(),
                 Path.of(System.getProperty("user.home")));
         LangoSettings settings = parser.parse();
         // Liberty runs the server with its output directory as the working directory.

@@ -384,6 +384,42 @@ public final class Keys {
             64L * 1024, 1024, 1024L * 1024 * 1024, "64KiB",
             "The largest state (as JSON) a user may give a session they create; larger is 413 state_too_large."));
 
+    public static final Setting<Integer> QUOTA_TOKENS_PER_DAY = QUOTAS.add(Setting.integer("lango.quota.tokens-per-day",
+            0, 0, Integer.MAX_VALUE, "an integer, 0 for no limit",
+            "Model tokens (input and output, the background calls for the user's sessions included) one user may spend per"
+                    + " day (UTC); a turn beyond is 429 budget_exceeded, refused before the model is called. Per user"
+                    + " through /api/admin/users."));
+    public static final Setting<java.math.BigDecimal> QUOTA_COST_PER_DAY = QUOTAS.add(Setting.decimal("lango.quota.cost-per-day",
+            "0", "US dollars (by lango.pricing) one user's model calls may cost per day (UTC); 0 for no limit."));
+    public static final Setting<java.math.BigDecimal> QUOTA_COST_PER_MONTH = QUOTAS.add(Setting.decimal(
+            "lango.quota.cost-per-month", "0", "US dollars one user's model calls may cost per calendar month (UTC); 0 for"
+                    + " no limit."));
+    public static final Setting<Boolean> QUOTA_ADMINS = QUOTAS.add(Setting.bool("lango.quota.admins", false,
+            "Whether the token and cost budgets bind administrators too (the other quotas never do)."));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group PRICING = new Group("Pricing",
+            "What model calls cost, in US dollars per million tokens, for usage and the cost budgets: built-in estimates for"
+                    + " common models (docs/operations.md lists them), overridden or added per model (<id>: the model name"
+                    + " as lango.model names it, e.g. lango.pricing.gpt-4o-mini.input; a longer name such as a dated"
+                    + " version takes the price of its longest known prefix). A model without a price costs 0, said so.");
+
+    public static final Setting<java.math.BigDecimal> PRICE_INPUT = PRICING.add(Setting.decimal("lango.pricing.<id>.input",
+            "0", "USD per million input tokens of model <id>.").example("0.15"));
+    public static final Setting<java.math.BigDecimal> PRICE_OUTPUT = PRICING.add(Setting.decimal("lango.pricing.<id>.output",
+            "0", "USD per million output tokens of model <id>.").example("0.60"));
+    public static final Setting<java.math.BigDecimal> PRICE_CACHED = PRICING.add(Setting.decimal("lango.pricing.<id>.cached",
+            "0", "USD per million cached input tokens of model <id> (the input price when unset).").example("0.075"));
+
+    // ---------------------------------------------------------------------------------------------
+    public static final Group TELEMETRY = new Group("Telemetry",
+            "Traces and metrics in OpenTelemetry's GenAI conventions, exported by Liberty's mpTelemetry when the standard"
+                    + " variables turn it on (OTEL_SDK_DISABLED=false, OTEL_EXPORTER_OTLP_ENDPOINT, …; docs/operations.md).");
+
+    public static final Setting<Boolean> TELEMETRY_CAPTURE_CONTENT = TELEMETRY.add(Setting.bool("lango.telemetry.capture-content",
+            false, "Whether spans carry the messages a model is sent and answers, and tools' arguments and results (masked);"
+                    + " off, no conversation text leaves in a trace."));
+
     // ---------------------------------------------------------------------------------------------
     public static final Group A2A = new Group("A2A", "The agent-to-agent protocol, both ways.");
 

@@ -14,7 +14,11 @@ import java.util.Optional;
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
                             Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills,
-                            Browser browser, Payment payment, Mcp mcp) {
+                            Browser browser, Payment payment, Mcp mcp, Pricing pricing, Telemetry telemetry) {
+
+    /** lango.telemetry.*: what traces may carry. */
+    public record Telemetry(@Key("lango.telemetry.capture-content") boolean captureContent) {
+    }
 
     /**
      * lango.mcp.*: the mcpServers file whose servers' tools the agent gets, how long one of their calls
@@ -170,7 +174,23 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     public record Quotas(@Key("lango.quota.sessions-per-user") int sessionsPerUser,
                          @Key("lango.quota.requests-per-minute") int requestsPerMinute,
                          @Key("lango.quota.concurrent-turns") int concurrentTurns,
-                         @Key("lango.quota.session-state-max") long sessionStateMax) {
+                         @Key("lango.quota.session-state-max") long sessionStateMax,
+                         @Key("lango.quota.tokens-per-day") int tokensPerDay,
+                         @Key("lango.quota.cost-per-day") java.math.BigDecimal costPerDay,
+                         @Key("lango.quota.cost-per-month") java.math.BigDecimal costPerMonth,
+                         @Key("lango.quota.admins") boolean budgetsBindAdmins) {
+    }
+
+    /** lango.pricing.&lt;model&gt;.*: the prices set for models, in USD per million tokens, over the built-in ones. */
+    public record Pricing(Map<String, Price> prices) {
+
+        public Pricing {
+            prices = Map.copyOf(prices);
+        }
+    }
+
+    /** A model's price in USD per million tokens: input, output, and cached input (null: the input price). */
+    public record Price(java.math.BigDecimal input, java.math.BigDecimal output, java.math.BigDecimal cached) {
     }
 
     /**

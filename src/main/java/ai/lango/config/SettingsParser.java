@@ -33,6 +33,7 @@ public final class SettingsParser {
     private static final String REMOTE_AGENT_EXAMPLE = "helper=http://127.0.0.1:9090/.well-known/agent.json";
 
     private final Function<String, Optional<String>> lookup;
+    private final Iterable<String> names;
     private final Path home;
     /** Key → the value in force, as shown to operators; filled by {@link #parse()}. */
     private final Map<String, Object> effective = new LinkedHashMap<>();
@@ -42,7 +43,16 @@ public final class SettingsParser {
      * @param home   the user's home directory, for the default data directory
      */
     public SettingsParser(Function<String, Optional<String>> lookup, Path home) {
+        this(lookup, List.of(), home);
+    }
+
+    /**
+     * @param names every key the configuration has, for the families of keys whose ids are not known beforehand
+     *              (lango.pricing.&lt;model&gt;.*; as properties or as LANGO_PRICING_&lt;MODEL&gt;_INPUT variables)
+     */
+    public SettingsParser(Function<String, Optional<String>> lookup, Iterable<String> names, Path home) {
         this.lookup = lookup;
+        this.names = names;
         this.home = home;
     }
 
@@ -88,7 +98,32 @@ public final class SettingsParser {
                 model, sessions, bind(LangoSettings.AgentLimits.class), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 bind(LangoSettings.Access.class, "jwt", jwt, "quotas", bind(LangoSettings.Quotas.class)), a2a(), memory(),
                 knowledge(model), retrieval(), bind(LangoSettings.Approval.class), vault(dataDir), skills(dataDir), browser(),
-                payment(), mcp(dataDir));
+                payment(), mcp(dataDir), pricing(), bind(LangoSettings.Telemetry.class));
+    }
+
+    /** The models priced by lango.pricing.&lt;model&gt;.input|output|cached (or LANGO_PRICING_&lt;MODEL&gt;_INPUT…). */
+    private LangoSettings.Pricing pricing() {
+        Map<String, String> models = new LinkedHashMap<>();
+        Pattern property = Pattern.compile("lango\\.pricing\\.(.+)\\.(input|output|cached)");
+        Pattern variable = Pattern.compile("LANGO_PRICING_(.+)_(INPUT|OUTPUT|CACHED)");
+        for (String name : names) {
+            java.util.regex.Matcher p = property.matcher(name);
+            java.util.regex.Matcher v = variable.matcher(name);
+            if (p.matches()) {
+                models.putIfAbsent(p.group(1), p.group(1));
+            } else if (v.matches()) {
+                // a variable names the model in capitals with '_' for what is not a letter or digit
+                models.putIfAbsent(v.group(1).toLowerCase(Locale.ROOT), v.group(1).toLowerCase(Locale.ROOT));
+            }
+        }
+        Map<String, LangoSettings.Price> prices = new LinkedHashMap<>();
+        for (String model : models.keySet()) {
+            java.math.BigDecimal input = get(Keys.PRICE_INPUT.forId(model));
+            java.math.BigDecimal output = get(Keys.PRICE_OUTPUT.forId(model));
+            java.math.BigDecimal cached = find(Keys.PRICE_CACHED.forId(model)).orElse(null);
+            prices.put(model, new LangoSettings.Price(input, output, cached));
+        }
+        return new LangoSettings.Pricing(prices);
     }
 
     /**

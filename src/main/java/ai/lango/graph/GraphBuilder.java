@@ -67,6 +67,10 @@ public class GraphBuilder {
     @Inject
     GraphStore store;
 
+    /** Where the extraction calls are counted (null without the container). */
+    @Inject
+    ai.lango.usage.UsageLedger ledger;
+
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threadFactory;
 
@@ -92,7 +96,7 @@ public class GraphBuilder {
         later("knowledge " + saved.entry().key(), () -> {
             store.deleteBySource(node, scope);
             store.add(List.of(Triple.of(node, Predicates.CONTAINS, "collection:knowledge")), node, scope);
-            List<Triple> extracted = extract(content, node);
+            List<Triple> extracted = extract(content, node, saved.entry().owner());
             store.add(extracted, node, scope);
             store.add(mentions(node, extracted), node, scope);
         });
@@ -169,7 +173,7 @@ public class GraphBuilder {
     }
 
     /** What the agent's model reads out of the text; none without a model or when it fails. */
-    private List<Triple> extract(String text, String source) {
+    private List<Triple> extract(String text, String source, String owner) {
         if (model.provider().isEmpty() || model.name().isEmpty()) {
             if (saidNoModel.compareAndSet(false, true)) {
                 LOG.info("graph: no model is configured (lango.provider, lango.model), so no triples are extracted from knowledge");
@@ -182,7 +186,9 @@ public class GraphBuilder {
             p = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey(), chosen.readTimeout());
             provider = p;
         }
-        String answer = Completion.complete(p, model.name().get(), EXTRACTION, Bounded.text(text, MAX_EXTRACTION_INPUT));
+        String answer = Completion.complete(p, model.name().get(), EXTRACTION, Bounded.text(text, MAX_EXTRACTION_INPUT),
+                ai.lango.usage.AsideCalls.recordedIn(ledger, owner == null ? "" : owner, null, "graph", p.id(),
+                        ai.lango.session.TokenEstimator::estimate));
         return TripleParser.parse(answer, Map.of("source", source));
     }
 }

@@ -15,6 +15,8 @@ import java.util.logging.SimpleFormatter;
 public final class MaskedLogs implements Filter {
 
     private static final MaskedLogs FILTER = new MaskedLogs();
+    /** What names the work a record belongs to (a turn's trace id), appended to its message; null: nothing. */
+    private static volatile java.util.function.Supplier<String> context = () -> null;
     private static final SimpleFormatter FORMAT = new SimpleFormatter();
 
     private MaskedLogs() {
@@ -27,8 +29,19 @@ public final class MaskedLogs implements Filter {
         return logger;
     }
 
+    /** Every record logged from now on ends with {@code " [trace_id=…]"} when {@code traceId} names one. */
+    public static void tagWith(java.util.function.Supplier<String> traceId) {
+        context = traceId;
+    }
+
     @Override
     public boolean isLoggable(LogRecord record) {
+        String traceId = context.get();
+        if (traceId != null) {
+            record.setMessage(FORMAT.formatMessage(record) + " [trace_id=" + traceId + "]");
+            record.setParameters(null);
+            record.setResourceBundle(null);
+        }
         SecretScanner scanner = SecretMask.scanner();
         if (scanner.isEmpty()) {
             return true;

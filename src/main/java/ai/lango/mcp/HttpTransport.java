@@ -79,6 +79,7 @@ final class HttpTransport implements McpTransport {
         headers.forEach(request::header);
         Optional.ofNullable(sessionId).ifPresent(id -> request.header("Mcp-Session-Id", id));
         Optional.ofNullable(protocolVersion).ifPresent(version -> request.header("MCP-Protocol-Version", version));
+        ai.lango.telemetry.Telemetry.inject(request::header); // the tool call's span, for a server that traces
         return request;
     }
 

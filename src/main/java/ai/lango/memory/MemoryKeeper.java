@@ -145,7 +145,7 @@ public class MemoryKeeper {
             }
         }
         String observation = model.complete(MemoryPrompts.OBSERVER,
-                MemoryPrompts.messages(batch.stream().map(SessionStore.Numbered::message).toList()));
+                MemoryPrompts.messages(batch.stream().map(SessionStore.Numbered::message).toList()), session, "observer");
         long first = batch.get(0).id();
         long end = batch.get(batch.size() - 1).id();
         if (store.observe(sessionId, session, observation, first, end)) {
@@ -161,7 +161,7 @@ public class MemoryKeeper {
             return false;
         }
         String reflection = model.complete(MemoryPrompts.REFLECTOR,
-                MemoryPrompts.observations(observations.stream().map(Observation::content).toList()));
+                MemoryPrompts.observations(observations.stream().map(Observation::content).toList()), session, "reflector");
         if (store.fold(sessionId, session, reflection, 1, observations.stream().map(Observation::id).toList(), List.of())) {
             LOG.info(() -> "memory: " + session + " reflected " + observations.size() + " observations");
         }
@@ -176,7 +176,7 @@ public class MemoryKeeper {
         }
         int generation = reflections.stream().mapToInt(Reflection::generation).max().orElse(0) + 1;
         String consolidated = model.complete(MemoryPrompts.REFLECTOR, MemoryPrompts.reflections(reflections.stream()
-                .map(r -> new MemoryPrompts.Generation(r.content(), r.generation())).toList()));
+                .map(r -> new MemoryPrompts.Generation(r.content(), r.generation())).toList()), session, "reflector");
         if (store.fold(sessionId, session, consolidated, generation, List.of(), reflections.stream().map(Reflection::id).toList())) {
             LOG.info(() -> "memory: " + session + " consolidated " + reflections.size()
                     + " reflections into generation " + generation);

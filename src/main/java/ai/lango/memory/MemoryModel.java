@@ -22,6 +22,10 @@ public class MemoryModel {
     @Inject
     LangoSettings.Model agentModel;
 
+    /** Where the observer's and reflector's calls are counted (null without the container). */
+    @Inject
+    ai.lango.usage.UsageLedger ledger;
+
     private volatile Provider provider;
 
     public MemoryModel() {
@@ -38,11 +42,13 @@ public class MemoryModel {
         return chosenProvider().flatMap(p -> modelName().map(m -> p.id() + "/" + m));
     }
 
-    /** The model's whole answer to {@code input} under {@code instruction}. */
-    String complete(String instruction, String input) {
+    /** The model's whole answer to {@code input} under {@code instruction}, its usage counted for {@code session} as {@code purpose}. */
+    String complete(String instruction, String input, ai.lango.turn.SessionRef session, String purpose) {
         String model = modelName().orElseThrow(() -> new IllegalStateException(
                 "memory has no model: set lango.memory.model or lango.model"));
-        return Completion.complete(provider(), model, instruction, input);
+        Provider chosen = provider();
+        return Completion.complete(chosen, model, instruction, input, ai.lango.usage.AsideCalls.recordedIn(ledger,
+                session.userId(), session.key(), purpose, chosen.id(), ai.lango.session.TokenEstimator::estimate));
     }
 
     private Provider provider() {

@@ -139,6 +139,8 @@ public final class AnthropicProvider extends SseProvider {
         private int inputTokens;
         private int outputTokens;
         private boolean usageSeen;
+        private int cacheRead;
+        private int cacheWrite;
         private String stopReason;
 
         EventDecoder(HttpTransport transport) {
@@ -196,7 +198,8 @@ public final class AnthropicProvider extends SseProvider {
                 }
                 case "message_stop" -> {
                     if (usageSeen) {
-                        sink.accept(new StreamEvent.Usage(inputTokens, outputTokens));
+                        // Anthropic counts cache reads and writes apart from input_tokens: the input is all three.
+                        sink.accept(new StreamEvent.Usage(inputTokens + cacheRead + cacheWrite, outputTokens, cacheRead));
                     }
                     sink.accept(new StreamEvent.Done(stopReason));
                     return true;
@@ -213,6 +216,12 @@ public final class AnthropicProvider extends SseProvider {
         }
 
         private void readUsage(JsonNode usage) {
+            if (usage.path("cache_read_input_tokens").canConvertToInt()) {
+                cacheRead = usage.get("cache_read_input_tokens").asInt();
+            }
+            if (usage.path("cache_creation_input_tokens").canConvertToInt()) {
+                cacheWrite = usage.get("cache_creation_input_tokens").asInt();
+            }
             if (usage.path("input_tokens").canConvertToInt()) {
                 inputTokens = usage.get("input_tokens").asInt();
                 usageSeen = true;

@@ -184,7 +184,7 @@ public final class GeminiProvider extends SseProvider {
             }
             if (usage != null) {
                 sink.accept(new StreamEvent.Usage(usage.path("promptTokenCount").asInt(),
-                        usage.path("candidatesTokenCount").asInt()));
+                        usage.path("candidatesTokenCount").asInt(), usage.path("cachedContentTokenCount").asInt()));
             }
             sink.accept(new StreamEvent.Done(finishReason));
         }

@@ -77,6 +77,7 @@ final class HttpTransport {
                 .header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(jsonBody, StandardCharsets.UTF_8));
         headers.forEach(request::header);
+        ai.lango.telemetry.Telemetry.inject(request::header); // the model call's span, for a provider that traces
 
         HttpResponse<InputStream> response;
         // Sent asynchronously so that a turn stopped (or timed out) while the provider has not answered yet ends that

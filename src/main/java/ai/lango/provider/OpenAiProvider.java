@@ -132,7 +132,7 @@ public final class OpenAiProvider extends SseProvider {
             JsonNode usage = chunk.path("usage");
             if (usage.isObject()) {
                 sink.accept(new StreamEvent.Usage(usage.path("prompt_tokens").asInt(),
-                        usage.path("completion_tokens").asInt()));
+                        usage.path("completion_tokens").asInt(), usage.path("prompt_tokens_details").path("cached_tokens").asInt()));
             }
             return false;
         }

@@ -15,7 +15,12 @@ public sealed interface StreamEvent {
     }
 
     /** Token counts, when the provider reports them. */
-    record Usage(int inputTokens, int outputTokens) implements StreamEvent {
+    record Usage(int inputTokens, int outputTokens, int cachedTokens) implements StreamEvent {
+
+        /** Counts without cached input. */
+        public Usage(int inputTokens, int outputTokens) {
+            this(inputTokens, outputTokens, 0);
+        }
     }
 
     /** The answer is complete. {@code finishReason} as the provider said it (may be null). */

@@ -3,6 +3,9 @@ package ai.lango.session;
 import ai.lango.config.LangoSettings;
 import ai.lango.turn.SessionRef;
 import jakarta.annotation.PostConstruct;
+import ai.lango.usage.ModelCall;
+import ai.lango.usage.UsageEntity;
+import ai.lango.usage.UsageRows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -156,8 +159,13 @@ class SessionRows {
      * each other. A message without state changes (most of them) is two statements.
      */
     boolean append(SessionRef key, Message message, StateDelta delta, Instant when) {
+        return append(key, message, delta, when, List.of());
+    }
+
+    /** The same, with the usage of the model calls whose answer the message is, in the same transaction. */
+    boolean append(SessionRef key, Message message, StateDelta delta, Instant when, List<ModelCall> usage) {
         if (message != null && delta.isEmpty()) {
-            return appendMessage(new MessageAppend(key, message, when));
+            return appendMessage(new MessageAppend(key, message, when, usage));
         }
         SessionEntity session = byKey(key, true);
         if (session == null) {
@@ -168,6 +176,7 @@ class SessionRows {
         if (message != null) {
             em.persist(new MessageEntity(session.id(), message));
         }
+        usage.forEach(call -> em.persist(new UsageEntity(call)));
         if (!delta.session().isEmpty()) {
             session.state(StateJson.apply(session.state(), delta.session()));
         }
@@ -177,8 +186,15 @@ class SessionRows {
         return true;
     }
 
-    /** A message without state changes, appended to the session, which then was last updated {@code when}. */
-    record MessageAppend(SessionRef key, Message message, Instant when) {
+    /**
+     * A message without state changes, appended to the session, which then was last updated {@code when}; with
+     * the usage of the model calls it answers, written in the same transaction.
+     */
+    record MessageAppend(SessionRef key, Message message, Instant when, List<ModelCall> usage) {
+
+        MessageAppend(SessionRef key, Message message, Instant when) {
+            this(key, message, when, List.of());
+        }
     }
 
     /** Several messages in one transaction (a group commit); for each, false when its session is unknown. */
@@ -203,11 +219,13 @@ class SessionRows {
             Long[] ids = touchKnown(connection, appends);
             List<Boolean> appended = new ArrayList<>(appends.size());
             List<MessageEntity> rows = new ArrayList<>();
+            List<ModelCall> usage = new ArrayList<>();
             for (int i = 0; i < appends.size(); i++) {
                 MessageAppend append = appends.get(i);
                 Long id = ids[i] != null ? ids[i] : lockAndTouch(append);
                 appended.add(id != null);
                 if (id != null) {
+                    usage.addAll(append.usage());
                     MessageEntity row = new MessageEntity(id, append.message());
                     if (row.alone()) {
                         rows.add(row);
@@ -217,6 +235,7 @@ class SessionRows {
                 }
             }
             insert(connection, rows);
+            UsageRows.insert(connection, usage);
             return appended;
         } catch (SQLException e) {
             throw new PersistenceException("appending messages failed: " + e.getMessage(), e);

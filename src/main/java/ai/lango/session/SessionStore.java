@@ -2,6 +2,7 @@ package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.turn.SessionRef;
+import ai.lango.usage.ModelCall;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -60,7 +61,7 @@ public class SessionStore {
 
                 @Override
                 public boolean writeOne(SessionRows.MessageAppend append) {
-                    return rows.append(append.key(), append.message(), StateDelta.NONE, append.when());
+                    return rows.append(append.key(), append.message(), StateDelta.NONE, append.when(), append.usage());
                 }
             }, MAX_GROUP, SOON_LINGER);
 
@@ -173,6 +174,14 @@ public class SessionStore {
      * transaction, committed when this returns; {@code when} becomes the session's last update time.
      */
     public void append(SessionRef key, Message message, StateDelta delta, Instant when) {
+        append(key, message, delta, when, List.of());
+    }
+
+    /**
+     * The same, with the usage of the model calls whose answer {@code message} is (ai.lango.usage), committed in the
+     * same transaction.
+     */
+    public void append(SessionRef key, Message message, StateDelta delta, Instant when, List<ModelCall> usage) {
         requireIdentity(key);
         if (!delta.app().isEmpty() || !delta.user().isEmpty()) {
             // Shared rows are created first, each in its own transaction, so the append never races on an insert.
@@ -187,8 +196,8 @@ public class SessionStore {
         boolean appended;
         try {
             appended = message != null && delta.isEmpty()
-                    ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when))
-                    : rows.append(key, message, delta, when);
+                    ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when, usage))
+                    : rows.append(key, message, delta, when, usage);
         } catch (RuntimeException failed) {
             views.dropped(key);
             throw failed;

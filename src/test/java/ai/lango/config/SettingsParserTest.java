@@ -16,7 +16,7 @@ class SettingsParserTest {
     private static final Path HOME = Path.of("/home/ann");
 
     private static LangoSettings parse(Map<String, String> values) {
-        return new SettingsParser(key -> Optional.ofNullable(values.get(key)), HOME).parse();
+        return new SettingsParser(key -> Optional.ofNullable(values.get(key)), values.keySet(), HOME).parse();
     }
 
     private static String error(Map<String, String> values) {
@@ -32,6 +32,23 @@ class SettingsParserTest {
         assertEquals(LangoSettings.DbKind.HSQLDB, settings.database().kind());
         assertEquals(0, settings.sessions().tokenBudget());
         assertEquals(Duration.ZERO, settings.sessions().ttl());
+    }
+
+    @Test
+    void pricesAreReadPerModelAsPropertiesOrEnvironmentVariablesName() {
+        Map<String, String> values = new java.util.HashMap<>(Map.of("lango.pricing.gpt-4o-mini.input", "1",
+                "lango.pricing.gpt-4o-mini.output", "2", "lango.pricing.gemini-2.5-flash.cached", "0.01"));
+        // MicroProfile Config finds LANGO_PRICING_MY_LLAMA_INPUT for the key lango.pricing.my_llama.input
+        values.put("LANGO_PRICING_MY_LLAMA_INPUT", "0.5");
+        values.put("lango.pricing.my_llama.input", "0.5");
+        Map<String, LangoSettings.Price> prices = parse(values).pricing().prices();
+        assertEquals(new java.math.BigDecimal("1"), prices.get("gpt-4o-mini").input());
+        assertEquals(new java.math.BigDecimal("2"), prices.get("gpt-4o-mini").output());
+        assertEquals(null, prices.get("gpt-4o-mini").cached());
+        assertEquals(new java.math.BigDecimal("0.01"), prices.get("gemini-2.5-flash").cached());
+        assertEquals(new java.math.BigDecimal("0.5"), prices.get("my_llama").input());
+        assertEquals("lango.pricing.gpt-4o-mini.input (LANGO_PRICING_GPT_4O_MINI_INPUT) has the invalid value \"cheap\"; accepted: "
+                + "a decimal of zero or more with at most 6 places, such as 0", error(Map.of("lango.pricing.gpt-4o-mini.input", "cheap")));
     }
 
     @Test

@@ -28,7 +28,7 @@ public final class TestSettings {
                 values.put(keysAndValues[i], keysAndValues[i + 1]);
             }
         }
-        return new SettingsParser(key -> Optional.ofNullable(values.get(key)), dir).parse();
+        return new SettingsParser(key -> Optional.ofNullable(values.get(key)), values.keySet(), dir).parse();
     }
 
     /** The keys of this provider (at {@code baseUrl}, key "sk-test") and model, to add to others. */

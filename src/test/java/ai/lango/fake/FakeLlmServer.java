@@ -440,6 +440,30 @@ public final class FakeLlmServer implements AutoCloseable {
             return frame(chunk(JSON.createObjectNode(), reason));
         }
 
+        /** Usage with {@code cached} of the prompt's tokens read from the provider's cache. */
+        public static String usageFrame(int prompt, int completion, int cached) {
+            ObjectNode chunk = base();
+            chunk.putArray("choices");
+            chunk.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion)
+                    .put("total_tokens", prompt + completion).putObject("prompt_tokens_details").put("cached_tokens", cached);
+            return frame(chunk);
+        }
+
+        /** A text answer that reports this usage (or none, with {@code prompt} negative). */
+        public static String[] textFrames(int prompt, int completion, int cached, String... deltas) {
+            List<String> frames = new ArrayList<>();
+            frames.add(roleFrame());
+            for (String d : deltas) {
+                frames.add(textFrame(d));
+            }
+            frames.add(finishFrame("stop"));
+            if (prompt >= 0) {
+                frames.add(usageFrame(prompt, completion, cached));
+            }
+            frames.add(DONE);
+            return frames.toArray(String[]::new);
+        }
+
         public static String usageFrame(int prompt, int completion) {
             ObjectNode chunk = base();
             chunk.putArray("choices");

@@ -49,6 +49,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 @ItClassOrder.OnTheDefaultDeployment
+// A2A's wire on the embedded database; its tasks on PostgreSQL are read, listed and canceled across two servers
+// (ScaleOutIT) and kept per user (IdentityIT), which run on both.
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class A2aIT extends FakeLlmIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;

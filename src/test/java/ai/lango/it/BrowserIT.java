@@ -304,9 +304,7 @@ class BrowserIT extends FakeLlmIT {
     void theChatPageShowsTheScreenshotTheAgentTook() throws Exception {
         ChromeDriver page = ItBrowser.start();
         try {
-            fake.enqueue(Reply.openAiToolCall("call_nav_" + session, "browser_navigate", "{\"url\":\"" + pages("/") + "\"}"))
-                    .enqueue(Reply.openAiToolCall("call_shot_" + session, "browser_screenshot", "{}"))
-                    .enqueue(Reply.openAiText("Here is the shop."));
+            navigateShootAndSay("Show me the shop", pages("/"), "Here is the shop.");
             page.get(base.toString());
             WebDriverWait wait = new WebDriverWait(page, Duration.ofSeconds(60));
             wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
@@ -337,15 +335,27 @@ class BrowserIT extends FakeLlmIT {
         }
     }
 
+    /**
+     * The model of a turn asked {@code ask}: navigate to {@code url}, take a screenshot, then say {@code answer} —
+     * answered by the turn's own words and how far it got, not queued: a turn an earlier test left behind may ask
+     * the model meanwhile (seen in CI: it took the screenshot's reply).
+     */
+    private void navigateShootAndSay(String ask, String url, String answer) {
+        fake.route(r -> r.body().contains(ask), r -> {
+            int results = r.body().split("\"role\":\"tool\"", -1).length - 1;
+            return results == 0 ? Reply.openAiToolCall("call_nav_" + session, "browser_navigate", "{\"url\":\"" + url + "\"}")
+                    : results == 1 ? Reply.openAiToolCall("call_shot_" + session, "browser_screenshot", "{}")
+                    : Reply.openAiText(answer);
+        });
+    }
+
     /** ADK's own dev UI, nobody here wrote it: it fetches the artifact the event names and shows the image. */
     @Test
     @org.junit.jupiter.api.Tag(NO_DATABASE)
     void adksDevUiShowsTheScreenshotTheAgentTook() throws Exception {
         ChromeDriver page = ItBrowser.start();
         try {
-            fake.enqueue(Reply.openAiToolCall("call_nav_" + session, "browser_navigate", "{\"url\":\"" + pages("/second") + "\"}"))
-                    .enqueue(Reply.openAiToolCall("call_shot_" + session, "browser_screenshot", "{}"))
-                    .enqueue(Reply.openAiText("Here is the second page."));
+            navigateShootAndSay("show me the second page", pages("/second"), "Here is the second page.");
             page.get(base + "dev-ui/");
             WebDriverWait wait = new WebDriverWait(page, Duration.ofSeconds(60));
             wait.until(ExpectedConditions.urlContains("app=lango"));

@@ -109,6 +109,9 @@ class ChatPageUserIT extends FakeLlmIT {
         wait.until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#sessions li"), 0));
         assertTrue(browser.findElement(By.cssSelector(".msg.assistant .copy")).isDisplayed(), "an answer can be copied");
         assertEquals(0, browser.findElements(By.cssSelector(".msg.assistant .body:empty")).size(), "no empty bubble");
+        // the fake model reports 12 input and 2 output tokens: the session's and the day's usage show
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("usage"), "This chat: 14 tokens"));
+        assertTrue(browser.findElement(By.id("usage")).getText().contains("today: 14 tokens"), browser.findElement(By.id("usage")).getText());
         screenshot("page-user-chat");
 
         List<?> called = (List<?>) browser.executeScript("return performance.getEntriesByType('resource').map(e => e.name)");

@@ -389,7 +389,9 @@ class IdentityIT extends FakeLlmIT {
         } catch (RuntimeException closed) {
             // sending on a closed socket fails: it ran nothing either way
         }
-        assertEquals(before, fake.requests().size(), "no frame after the end reached the model");
+        // (the model may be asked meanwhile on the side, e.g. to extract the graph of an earlier test's knowledge)
+        assertTrue(fake.requests().stream().skip(before).noneMatch(r -> r.body().contains("still here?")),
+                "no frame after the end reached the model");
     }
 
     @Test

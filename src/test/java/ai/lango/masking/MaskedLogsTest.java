@@ -64,4 +64,38 @@ class MaskedLogsTest {
         assertTrue(written.get(3).contains("key=[SECRET:github]") && written.get(3).contains("MaskedLogsTest"), written.get(3));
         written.forEach(line -> assertFalse(line.contains(VALUE), line));
     }
+
+    @Test
+    void aLineWrittenDuringATurnNamesItsTraceAndIsStillMasked() {
+        SecretMask.stored(Map.of(VALUE, "github"));
+        Logger logger = MaskedLogs.of(MaskedLogsTest.class);
+        List<String> written = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                written.add(new SimpleFormatter().formatMessage(record));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        logger.addHandler(capture);
+        String[] trace = {"4bf92f3577b34da6a3ce929d0e0e4736"};
+        MaskedLogs.tagWith(() -> trace[0]);
+        try {
+            logger.log(Level.WARNING, "a tool failed with {0}", VALUE);
+            trace[0] = null; // outside a turn
+            logger.info("between turns");
+        } finally {
+            MaskedLogs.tagWith(() -> null);
+            logger.removeHandler(capture);
+        }
+        assertEquals("a tool failed with [SECRET:github] [trace_id=4bf92f3577b34da6a3ce929d0e0e4736]", written.get(0));
+        assertEquals("between turns", written.get(1));
+    }
 }

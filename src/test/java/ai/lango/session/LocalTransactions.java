@@ -177,6 +177,11 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
+        boolean append(SessionRef key, Message message, StateDelta delta, Instant when, java.util.List<ai.lango.usage.ModelCall> usage) {
+            return tx.inTransaction(() -> super.append(key, message, delta, when, usage));
+        }
+
+        @Override
         java.util.List<Boolean> appendAll(java.util.List<MessageAppend> appends) {
             return tx.inTransaction(() -> super.appendAll(appends));
         }

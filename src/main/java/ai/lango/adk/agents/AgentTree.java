@@ -50,7 +50,7 @@ public final class AgentTree {
         return LlmAgent.builder()
                 .name(Names.SINGLE_AGENT)
                 .description(Names.SINGLE_AGENT_DESCRIPTION)
-                .model(model)
+                .model(forAgent(model, Names.SINGLE_AGENT))
                 .instruction(instruction(prompts.singleAgent(Capabilities.describe(families)), sections))
                 .tools(all)
                 .build();
@@ -81,7 +81,7 @@ public final class AgentTree {
             subAgents.add(LlmAgent.builder()
                     .name(planned.name())
                     .description(planned.description())
-                    .model(model)
+                    .model(forAgent(model, planned.name()))
                     .instruction(instruction(prompts.subAgent(planned.instruction(), !planned.tools().isEmpty()), sections))
                     .tools(planned.tools().stream().map(byName::get).toList())
                     // Work flows through the orchestrator: a sub-agent reports back, it does not hand off sideways.
@@ -96,11 +96,16 @@ public final class AgentTree {
         return LlmAgent.builder()
                 .name(Names.ORCHESTRATOR)
                 .description("Lango orchestrator: delegates tasks to specialised agents")
-                .model(model)
+                .model(forAgent(model, Names.ORCHESTRATOR))
                 .instruction(instruction(prompts.orchestrator(AgentTreePlan.orchestratorRules(delegates, maxDelegationRounds)),
                         sections))
                 .subAgents(subAgents)
                 .build();
+    }
+
+    /** The model as one agent's: the usage of its calls is that agent's. */
+    private static BaseLlm forAgent(BaseLlm model, String agent) {
+        return model instanceof ai.lango.adk.models.ModelAdapter adapter ? adapter.forAgent(agent) : model;
     }
 
     /**

@@ -6,7 +6,13 @@ import ai.lango.provider.Provider;
 import ai.lango.provider.ProviderException;
 import ai.lango.provider.ProviderFailures;
 import ai.lango.provider.StreamEvent;
+import ai.lango.masking.SecretMask;
+import ai.lango.telemetry.Telemetry;
 import ai.lango.turn.TurnAbort;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,9 +60,33 @@ public final class ModelAdapter extends BaseLlm {
         return provider.open(request);
     };
 
+    /**
+     * What a model call owes: before it, a check that its turn's user may still spend (it throws when a budget is
+     * reached); after it, its usage — the counts the provider reported, or null when it reported none.
+     */
+    public interface Meter {
+        void before();
+
+        void after(String agent, String provider, String model, ChatRequest request, String answer, StreamEvent.Usage reported);
+
+        Meter NONE = new Meter() {
+            @Override
+            public void before() {
+            }
+
+            @Override
+            public void after(String agent, String provider, String model, ChatRequest request, String answer,
+                              StreamEvent.Usage reported) {
+            }
+        };
+    }
+
     private final Provider provider;
     private final Opener opener;
     private final int toolChars;
+    private final Meter meter;
+    /** The agent whose calls these are (null: not said). */
+    private final String agent;
 
     public ModelAdapter(String model, Provider provider, Opener opener) {
         this(model, provider, opener, Keys.TOOL_IO_MAX_CHARS.defaultValue());
@@ -64,35 +94,108 @@ public final class ModelAdapter extends BaseLlm {
 
     /** @param toolChars the most characters of one tool call's arguments, or one tool result, that a request carries */
     public ModelAdapter(String model, Provider provider, Opener opener, int toolChars) {
+        this(model, provider, opener, toolChars, Meter.NONE, null);
+    }
+
+    public ModelAdapter(String model, Provider provider, Opener opener, int toolChars, Meter meter, String agent) {
         super(model);
         this.provider = provider;
         this.opener = opener;
         this.toolChars = toolChars;
+        this.meter = meter;
+        this.agent = agent;
+    }
+
+    /** The same model for one agent: its calls' usage is that agent's. */
+    public ModelAdapter forAgent(String name) {
+        return new ModelAdapter(model(), provider, opener, toolChars, meter, name);
     }
 
     @Override
     public Flowable<LlmResponse> generateContent(LlmRequest request, boolean stream) {
         return Flowable.create(emitter -> {
             ChatRequest chat = RequestConversion.toChatRequest(request, model(), toolChars);
-            AtomicInteger attempts = new AtomicInteger();
+            Span span = chatSpan(chat);
             long started = System.nanoTime();
-            Consumer<ProviderException> failed = failure ->
+            try (Scope traced = span.makeCurrent()) { // the provider's request carries this span's trace context
+                try {
+                    meter.before(); // a budget reached ends the turn here, before the provider is asked
+                } catch (RuntimeException refused) {
+                    ended(span, started, refused.getClass().getSimpleName(), refused.getMessage(), null);
+                    emitter.onError(refused);
+                    return;
+                }
+                AtomicInteger attempts = new AtomicInteger();
+                Consumer<ProviderException> failed = failure -> {
                     ProviderFailures.log(failure, chat.model(), attempts.get(), Duration.ofNanos(System.nanoTime() - started));
-            Provider.OpenStream open;
-            try {
-                open = opener.open(provider, chat, attempts);
-            } catch (RuntimeException e) {
-                ProviderException failure = ProviderCalls.unwrap(e);
-                failed.accept(failure);
-                emitter.onError(failure);
-                return;
-            }
-            emitter.setCancellable(open::close);
-            // The turn's deadline closes the stream where the drain waits for it.
-            try (open; TurnAbort.Registration ending = TurnAbort.whileWaiting(open::close)) {
-                open.drain(new Accumulator(emitter, stream, failed)::accept);
+                    ended(span, started, failure.kind().name().toLowerCase(java.util.Locale.ROOT), failure.getMessage(), null);
+                };
+                Provider.OpenStream open;
+                try {
+                    open = opener.open(provider, chat, attempts);
+                } catch (RuntimeException e) {
+                    ProviderException failure = ProviderCalls.unwrap(e);
+                    failed.accept(failure);
+                    emitter.onError(failure);
+                    return;
+                }
+                emitter.setCancellable(open::close);
+                // The turn's deadline closes the stream where the drain waits for it.
+                Accumulator[] answer = new Accumulator[1];
+                answer[0] = new Accumulator(emitter, stream, failed, (text, reported) -> {
+                    meter.after(agent, provider.id(), model(), chat, text, reported);
+                    span.setAttribute(Telemetry.FINISH_REASONS, List.of(answer[0].finishReason()));
+                    if (answer[0].firstChunkNanos > 0) {
+                        span.setAttribute("lango.time_to_first_chunk_ms", (answer[0].firstChunkNanos - started) / 1_000_000);
+                    }
+                    if (Telemetry.capturesContent()) {
+                        span.setAttribute("gen_ai.output.messages", SecretMask.mask(text));
+                    }
+                    ended(span, started, null, null, reported);
+                });
+                try (open; TurnAbort.Registration ending = TurnAbort.whileWaiting(open::close)) {
+                    open.drain(answer[0]::accept);
+                }
+            } finally {
+                span.end(); // once: a span ends at its first end
             }
         }, BackpressureStrategy.BUFFER);
+    }
+
+    /** The GenAI {@code chat} span of one model call, a child of the agent's invoke_agent span. */
+    private Span chatSpan(ChatRequest chat) {
+        io.opentelemetry.api.trace.SpanBuilder builder = Telemetry.tracer().spanBuilder("chat " + model())
+                .setSpanKind(SpanKind.CLIENT)
+                .setAttribute(Telemetry.OPERATION, "chat")
+                .setAttribute(Telemetry.PROVIDER, provider.id())
+                .setAttribute(Telemetry.REQUEST_MODEL, model());
+        if (agent != null) {
+            builder.setAttribute(Telemetry.AGENT, agent);
+        }
+        if (Telemetry.capturesContent()) {
+            builder.setAttribute("gen_ai.input.messages", SecretMask.mask(chat.messages().stream()
+                    .map(m -> m.role() + ": " + m.content()).collect(java.util.stream.Collectors.joining("\n"))));
+        }
+        return builder.startSpan();
+    }
+
+    /** The call ended: its usage (as reported) or its error on the span, and the GenAI metrics counted. */
+    private void ended(Span span, long started, String errorType, String error, StreamEvent.Usage reported) {
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (errorType != null) {
+            span.setStatus(StatusCode.ERROR, error == null ? errorType : SecretMask.mask(error));
+            span.setAttribute(Telemetry.ERROR_TYPE, errorType);
+            Telemetry.recordCall(provider.id(), model(), 0, 0, seconds, errorType);
+            return;
+        }
+        long input = reported == null ? 0 : reported.inputTokens();
+        long output = reported == null ? 0 : reported.outputTokens();
+        if (reported != null) {
+            span.setAttribute(Telemetry.INPUT_TOKENS, input);
+            span.setAttribute(Telemetry.OUTPUT_TOKENS, output);
+        }
+        span.setAttribute(Telemetry.RESPONSE_MODEL, model());
+        Telemetry.recordCall(provider.id(), model(), input, output, seconds, null);
     }
 
     @Override
@@ -110,11 +213,23 @@ public final class ModelAdapter extends BaseLlm {
         private boolean ended;
 
         private final Consumer<ProviderException> failed;
+        /** Told the answer's text and the usage the provider reported (null: none) once the answer is whole. */
+        private final java.util.function.BiConsumer<String, StreamEvent.Usage> done;
+        private StreamEvent.Usage reported;
+        /** When the first text came (System.nanoTime), 0 before. */
+        long firstChunkNanos;
+        private String finish;
 
-        Accumulator(FlowableEmitter<LlmResponse> emitter, boolean stream, Consumer<ProviderException> failed) {
+        String finishReason() {
+            return finish == null ? (calls.isEmpty() ? "stop" : "tool_calls") : finish;
+        }
+
+        Accumulator(FlowableEmitter<LlmResponse> emitter, boolean stream, Consumer<ProviderException> failed,
+                    java.util.function.BiConsumer<String, StreamEvent.Usage> done) {
             this.emitter = emitter;
             this.stream = stream;
             this.failed = failed;
+            this.done = done;
         }
 
         void accept(StreamEvent event) {
@@ -122,6 +237,9 @@ public final class ModelAdapter extends BaseLlm {
                 return;
             }
             if (event instanceof StreamEvent.TextDelta delta) {
+                if (firstChunkNanos == 0 && !delta.text().isEmpty()) {
+                    firstChunkNanos = System.nanoTime();
+                }
                 text.append(delta.text());
                 if (stream && !delta.text().isEmpty()) {
                     emitter.onNext(LlmResponse.builder()
@@ -133,13 +251,19 @@ public final class ModelAdapter extends BaseLlm {
                 calls.add(FunctionCall.builder().id(call.id()).name(ToolCallPairing.guarded(call.name()))
                         .args(arguments(call.arguments())).build());
             } else if (event instanceof StreamEvent.Usage counts) {
+                reported = counts;
                 usage = GenerateContentResponseUsageMetadata.builder()
+                        .cachedContentTokenCount(counts.cachedTokens())
                         .promptTokenCount(counts.inputTokens())
                         .candidatesTokenCount(counts.outputTokens())
                         .totalTokenCount(counts.inputTokens() + counts.outputTokens())
                         .build();
-            } else if (event instanceof StreamEvent.Done) {
+            } else if (event instanceof StreamEvent.Done finished) {
+                finish = finished.finishReason();
                 ended = true;
+                // what the model wrote, calls included: what an estimate of its output counts when the provider reported none
+                done.accept(text + calls.stream().map(c -> c.name().orElse("") + c.args().map(Object::toString).orElse(""))
+                        .collect(java.util.stream.Collectors.joining()), reported);
                 emitter.onNext(finalResponse());
                 emitter.onComplete();
             } else if (event instanceof StreamEvent.Error error) {

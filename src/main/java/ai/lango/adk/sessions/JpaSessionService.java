@@ -178,7 +178,13 @@ public class JpaSessionService implements BaseSessionService {
                 inputs.put(key.scope(), store.appendSoon(key, message.get(), delta, when));
             } else {
                 awaitInput(key);
-                store.append(key, message.orElse(null), delta, when);
+                // The usage of the model calls this event answers commits with it (nothing to drain for a tool's event).
+                List<ai.lango.usage.ModelCall> usage = message.isPresent() ? ai.lango.usage.TurnUsage.drainCurrent() : List.of();
+                if (usage.isEmpty()) {
+                    store.append(key, message.orElse(null), delta, when);
+                } else {
+                    store.append(key, message.orElse(null), delta, when, usage);
+                }
             }
             StateScopes.applyTo(session.state(), adkDelta);
             if (message.isPresent()) {

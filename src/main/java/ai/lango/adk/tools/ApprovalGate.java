@@ -86,6 +86,10 @@ final class ApprovalGate {
         payload.put("notes", request.notesMap());
         context.requestConfirmation("A person must approve or deny " + tool.name() + " (approval " + request.id() + ").",
                 payload);
+        // on the span in force (the call's): the wait for a person starts here (the turn ends; the answer resumes it)
+        io.opentelemetry.api.trace.Span.current().addEvent("lango.approval.requested", io.opentelemetry.api.common.Attributes.of(
+                io.opentelemetry.api.common.AttributeKey.stringKey("lango.approval.id"), request.id(),
+                io.opentelemetry.api.common.AttributeKey.stringKey("lango.tool.safety"), payload.get("safety").toString()));
         return new Verdict(false, Map.of("status", "awaiting_approval", "approvalId", request.id(),
                 "message", "This call waits for a person to approve it; it has not run."));
     }
@@ -107,6 +111,7 @@ final class ApprovalGate {
         if (request.isEmpty()) {
             return refusal("not_approved", "No approval was asked for this call; it did not run.");
         }
+        waited(approvals.get(request.get().id()).orElse(request.get()));
         if (confirmation.confirmed() && approvals.run(request.get(), call)) {
             return new Verdict(true, null);
         }
@@ -119,6 +124,21 @@ final class ApprovalGate {
                     ? "This call was approved once and has run; it does not run again." : "This call differs from the one approved; it did not run.");
             case PENDING -> refusal("not_approved", "This call has not been answered; it did not run.");
         };
+    }
+
+    /**
+     * The wait for a person as a span of its own in the trace of the turn the answer resumed: from the request to the
+     * decision, with the decision.
+     */
+    private static void waited(Approval asked) {
+        java.time.Instant decided = asked.decidedAt().orElse(java.time.Instant.now());
+        ai.lango.telemetry.Telemetry.tracer().spanBuilder("approval " + asked.tool())
+                .setStartTimestamp(asked.createdAt())
+                .setAttribute("gen_ai.tool.name", asked.tool())
+                .setAttribute("lango.approval.id", asked.id())
+                .setAttribute("lango.approval.decision", asked.decision().wire())
+                .setAttribute("lango.approval.wait_seconds", java.time.Duration.between(asked.createdAt(), decided).toMillis() / 1000.0)
+                .startSpan().end(decided);
     }
 
     private static Verdict refusal(String status, String message) {

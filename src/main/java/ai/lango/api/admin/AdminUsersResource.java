@@ -22,6 +22,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Optional;
 
 /**
  * Users with API tokens, for administrators (the admin API's filter keeps everyone else out): issue
@@ -41,6 +42,90 @@ public class AdminUsersResource {
 
     @Inject
     Event<TokenRevoked> revoked;
+
+    @Inject
+    ai.lango.usage.Budgets budgets;
+
+    /**
+     * The budgets a request sets ({@code "tokensPerDay"}, {@code "costPerDay"}, {@code "costPerMonth"}; null: the
+     * setting's; 0: none); empty when it names none; a 400 response for a value that is not one.
+     */
+    private static Object budget(JsonNode request) {
+        if (!request.has("tokensPerDay") && !request.has("costPerDay") && !request.has("costPerMonth")) {
+            return Optional.empty();
+        }
+        JsonNode tokens = request.path("tokensPerDay");
+        if (!tokens.isMissingNode() && !tokens.isNull() && !(tokens.canConvertToLong() && tokens.asLong() >= 0)) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_budget", "tokensPerDay must be a whole number of 0 or"
+                    + " more (0: no limit) or null (the setting's)");
+        }
+        java.math.BigDecimal[] costs = new java.math.BigDecimal[2];
+        String[] names = {"costPerDay", "costPerMonth"};
+        for (int i = 0; i < 2; i++) {
+            JsonNode cost = request.path(names[i]);
+            if (cost.isMissingNode() || cost.isNull()) {
+                continue;
+            }
+            try {
+                costs[i] = new java.math.BigDecimal(cost.asText());
+            } catch (NumberFormatException e) {
+                costs[i] = null;
+            }
+            if (!(cost.isNumber() || cost.isTextual()) || costs[i] == null || costs[i].signum() < 0) {
+                return ApiError.of(Response.Status.BAD_REQUEST, "invalid_budget", names[i] + " must be US dollars, 0 or more"
+                        + " (0: no limit), or null (the setting's)");
+            }
+        }
+        return Optional.of(new ai.lango.usage.Budgets.Limits(tokens.isMissingNode() || tokens.isNull() ? null : tokens.asLong(),
+                costs[0], costs[1]));
+    }
+
+    private static void putBudget(ObjectNode node, ai.lango.usage.Budgets.Limits limits) {
+        ObjectNode budget = node.putObject("budget");
+        if (limits.tokensPerDay() == null) {
+            budget.putNull("tokensPerDay");
+        } else {
+            budget.put("tokensPerDay", limits.tokensPerDay());
+        }
+        for (var entry : java.util.Map.of("costPerDay", Optional.ofNullable(limits.costPerDay()),
+                "costPerMonth", Optional.ofNullable(limits.costPerMonth())).entrySet()) {
+            if (entry.getValue().isEmpty()) {
+                budget.putNull(entry.getKey());
+            } else {
+                budget.put(entry.getKey(), entry.getValue().get().stripTrailingZeros().toPlainString());
+            }
+        }
+    }
+
+    /**
+     * {@code PUT /api/admin/users/{userId}} {@code {"tokensPerDay": …, "costPerDay": …, "costPerMonth": …}}: the user's
+     * own budgets (a user of a token or of a JWT alike); null or absent: the setting's.
+     */
+    @jakarta.ws.rs.PUT
+    @Path("{userId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response setBudget(@PathParam("userId") String userId, String body) {
+        var invalid = ApiError.invalidId("userId", userId);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
+        JsonNode request;
+        try {
+            request = ApiJson.MAPPER.readTree(body == null || body.isBlank() ? "{}" : body);
+        } catch (JsonProcessingException e) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e));
+        }
+        Object limits = budget(request == null ? ApiJson.MAPPER.createObjectNode() : request);
+        if (limits instanceof Response refused) {
+            return refused;
+        }
+        ai.lango.usage.Budgets.Limits set = ((Optional<?>) limits).map(l -> (ai.lango.usage.Budgets.Limits) l)
+                .orElse(ai.lango.usage.Budgets.Limits.DEFAULTS);
+        budgets.set(userId, set);
+        ObjectNode answer = ApiJson.MAPPER.createObjectNode().put("userId", userId);
+        putBudget(answer, set);
+        return ApiJson.ok(answer);
+    }
 
     /** {@code {"userId": "ann", "admin": false}} → 201 {@code {"userId": "ann", "admin": false, "token": "lango_…"}}; again for a new token. */
     @POST
@@ -69,8 +154,13 @@ public class AdminUsersResource {
                     + " signs in with a JWT: a token for it would be another person's key to that user's data (set"
                     + " lango.auth.jwt.link-token-users=true if they are one person)");
         }
+        Object limits = budget(request);
+        if (limits instanceof Response refused) {
+            return refused;
+        }
         boolean admin = request.path("admin").asBoolean(false);
         String token = users.issue(userId, admin);
+        ((Optional<?>) limits).ifPresent(l -> budgets.set(userId, (ai.lango.usage.Budgets.Limits) l));
         revoked.fire(new TokenRevoked(userId)); // the token it replaces, if any, ends now
         ObjectNode answer = ApiJson.MAPPER.createObjectNode().put("userId", userId).put("admin", admin).put("token", token);
         return Response.status(Response.Status.CREATED).type(MediaType.APPLICATION_JSON).entity(answer.toString()).build();
@@ -80,8 +170,8 @@ public class AdminUsersResource {
     public Response list() {
         ObjectNode body = ApiJson.MAPPER.createObjectNode();
         ArrayNode list = body.putArray("users");
-        users.list().forEach(u -> list.addObject().put("userId", u.userId()).put("admin", u.admin())
-                .put("createdAt", u.createdAt().toString()));
+        users.list().forEach(u -> putBudget(list.addObject().put("userId", u.userId()).put("admin", u.admin())
+                .put("createdAt", u.createdAt().toString()), budgets.own(u.userId())));
         return ApiJson.ok(body);
     }
 

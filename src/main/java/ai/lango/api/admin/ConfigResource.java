@@ -19,8 +19,17 @@ public class ConfigResource {
     @Inject
     EffectiveConfig effective;
 
+    @Inject
+    ai.lango.usage.UsageLedger usage;
+
+    /** Every key in force, and the prices in force (built-in and set) under "lango.pricing", USD per million tokens. */
     @GET
     public Response config() {
-        return ApiJson.ok(ApiJson.MAPPER.valueToTree(effective.values()));
+        com.fasterxml.jackson.databind.node.ObjectNode body = ApiJson.MAPPER.valueToTree(effective.values());
+        com.fasterxml.jackson.databind.node.ObjectNode prices = body.putObject("lango.pricing");
+        usage.pricing().table().forEach((model, price) -> prices.putObject(model).put("input", price.input().toPlainString())
+                .put("output", price.output().toPlainString())
+                .put("cached", (price.cached() == null ? price.input() : price.cached()).toPlainString()));
+        return ApiJson.ok(body);
     }
 }

@@ -80,6 +80,49 @@ public class ModelAdapterTest {
         return response.content().orElseThrow().parts().orElseThrow().get(0).text().orElseThrow();
     }
 
+    /** Records what calls owed; refuses the next call once {@code refuse} is set. */
+    static final class RecordingMeter implements ModelAdapter.Meter {
+        final List<String> after = new ArrayList<>();
+        boolean refuse;
+
+        @Override
+        public void before() {
+            if (refuse) {
+                throw new ai.lango.turn.BudgetExceededException("you have spent 70 tokens of 60", java.time.Duration.ofHours(1));
+            }
+        }
+
+        @Override
+        public void after(String agent, String provider, String model, ChatRequest request, String answer, StreamEvent.Usage reported) {
+            after.add(agent + "|" + provider + "|" + model + "|" + answer + "|" + reported);
+        }
+    }
+
+    @Test
+    void eachCallsUsageIsToldWithItsAgentAndWhatTheProviderReported() {
+        RecordingMeter meter = new RecordingMeter();
+        ModelAdapter forExecutor = new ModelAdapter("m", new FakeProvider(new StreamEvent.TextDelta("Hi"),
+                new StreamEvent.Usage(12, 2, 5), new StreamEvent.Done("stop")), ModelAdapter.DIRECT, 1000, meter, null).forAgent("executor");
+        forExecutor.generateContent(HELLO, false).test().awaitDone(5, java.util.concurrent.TimeUnit.SECONDS).assertNoErrors();
+        assertEquals(List.of("executor|fake|m|Hi|Usage[inputTokens=12, outputTokens=2, cachedTokens=5]"), meter.after);
+
+        ModelAdapter silent = new ModelAdapter("m", new FakeProvider(new StreamEvent.TextDelta("Hi"), new StreamEvent.Done("stop")),
+                ModelAdapter.DIRECT, 1000, meter, "planner");
+        silent.generateContent(HELLO, false).test().awaitDone(5, java.util.concurrent.TimeUnit.SECONDS).assertNoErrors();
+        assertEquals("planner|fake|m|Hi|null", meter.after.get(1), "no usage reported: null, for the meter to estimate");
+    }
+
+    @Test
+    void aCallItsMeterRefusesNeverReachesTheProvider() {
+        RecordingMeter meter = new RecordingMeter();
+        meter.refuse = true;
+        FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hi"), new StreamEvent.Done("stop"));
+        new ModelAdapter("m", provider, ModelAdapter.DIRECT, 1000, meter, "lango-agent").generateContent(HELLO, false).test()
+                .awaitDone(5, java.util.concurrent.TimeUnit.SECONDS).assertError(ai.lango.turn.BudgetExceededException.class);
+        assertTrue(provider.requests.isEmpty(), "the provider was not asked");
+        assertTrue(meter.after.isEmpty());
+    }
+
     @Test
     void nonStreamingModeAccumulatesCompleteResponse() {
         FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hello "), new StreamEvent.TextDelta("world"),

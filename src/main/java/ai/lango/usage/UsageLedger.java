@@ -1,0 +1,87 @@
+package ai.lango.usage;
+
+import ai.lango.config.LangoSettings;
+import ai.lango.masking.MaskedLogs;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.List;
+import java.util.logging.Logger;
+
+/**
+ * Where model calls are counted: each call's usage priced ({@link Pricing}), counted at /metrics per provider,
+ * model and purpose (never per user: bounded labels), added to its user's spend, and written — the agent's with
+ * the turn's next session write ({@link TurnUsage}), a background call's at once in a transaction of its own.
+ */
+@ApplicationScoped
+public class UsageLedger {
+
+    private static final Logger LOG = MaskedLogs.of(UsageLedger.class);
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    UsageRows rows;
+
+    @Inject
+    Budgets budgets;
+
+    @Inject
+    MeterRegistry registry;
+
+    private Pricing pricing;
+
+    @PostConstruct
+    void prices() {
+        pricing = new Pricing(settings.pricing());
+    }
+
+    public Pricing pricing() {
+        return pricing;
+    }
+
+    /** One call's usage, priced. */
+    public ModelCall call(String userId, String sessionKey, String agent, String provider, String model, String purpose,
+                          long input, long output, long cached, boolean estimated) {
+        return new ModelCall(userId, sessionKey, agent, provider, model, purpose, input, output, cached, estimated,
+                pricing.cost(model, input, output, cached), Instant.now());
+    }
+
+    /** A call of the turn on this thread: counted now, written with the turn's next session write; at once outside a turn. */
+    public void made(ModelCall call) {
+        counted(call);
+        TurnUsage.current().ifPresentOrElse(turn -> turn.add(call), () -> record(List.of(call)));
+    }
+
+    /** A background call (observer, reflector, graph extraction): counted and written now. */
+    public void madeAside(ModelCall call) {
+        counted(call);
+        record(List.of(call));
+    }
+
+    /** Writes calls in a transaction of their own; a failure is logged, the turn or job goes on. */
+    public void record(List<ModelCall> calls) {
+        if (calls.isEmpty()) {
+            return;
+        }
+        try {
+            rows.record(calls);
+        } catch (RuntimeException e) {
+            LOG.warning(() -> "the usage of " + calls.size() + " model call(s) could not be stored: " + e.getMessage());
+        }
+    }
+
+    private void counted(ModelCall call) {
+        Tags tags = Tags.of("provider", call.provider(), "model", call.model(), "purpose", call.purpose());
+        registry.counter("lango.usage.tokens", tags.and("type", "input")).increment(call.inputTokens());
+        registry.counter("lango.usage.tokens", tags.and("type", "output")).increment(call.outputTokens());
+        registry.counter("lango.usage.tokens", tags.and("type", "cached")).increment(call.cachedTokens());
+        registry.counter("lango.usage.cost.usd", tags).increment(call.costUsd().doubleValue());
+        registry.counter("lango.usage.calls", tags.and("estimated", String.valueOf(call.estimated()))).increment();
+        budgets.spent(call);
+    }
+}
