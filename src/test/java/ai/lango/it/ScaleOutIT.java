@@ -213,6 +213,27 @@ class ScaleOutIT {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     @Order(1)
+    void aBudgetReachedOnOneServerRefusesTheNextTurnOnTheOther() throws Exception {
+        String user = "budget-" + UUID.randomUUID().toString().substring(0, 8);
+        HttpResponse<String> set = HTTP.send(HttpRequest.newBuilder(a.base().resolve("api/admin/users/" + user))
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("{\"tokensPerDay\":10}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, set.statusCode(), set.body());
+        String body = TestJson.runRequest(user, "s-" + user, "spend on A " + user);
+        HttpResponse<String> spent = HTTP.send(HttpRequest.newBuilder(a.base().resolve("api/run")).header("Content-Type",
+                "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, spent.statusCode(), spent.body()); // the fake model reports 12 + 1 tokens: past the 10
+        String again = TestJson.runRequest(user, "s-" + user, "and more on B " + user);
+        HttpResponse<String> refused = HTTP.send(HttpRequest.newBuilder(b.base().resolve("api/run")).header("Content-Type",
+                "application/json").POST(HttpRequest.BodyPublishers.ofString(again)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(429, refused.statusCode(), "B counts what A spent: " + refused.body());
+        assertTrue(refused.body().contains("budget_exceeded"), refused.body());
+        assertTrue(fake.requests().stream().noneMatch(r -> r.body().contains("and more on B " + user)), "the model was not asked");
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(1)
     void aSessionContinuesOnTheOtherServer() throws Exception {
         String session = "scale-" + UUID.randomUUID();
         assertEquals(200, run(a, session, "first on A").statusCode());
