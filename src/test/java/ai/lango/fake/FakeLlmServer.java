@@ -142,6 +142,19 @@ public final class FakeLlmServer implements AutoCloseable {
         return recorded -> recorded.body() != null && recorded.body().contains(text);
     }
 
+    /** Whether the last user message of an OpenAI-style request holds {@code text} (earlier turns' messages do not count). */
+    public static Predicate<Recorded> lastUserMessageContains(String text) {
+        return recorded -> {
+            String last = null;
+            for (JsonNode message : recorded.json() == null ? List.<JsonNode>of() : recorded.json().path("messages")) {
+                if ("user".equals(message.path("role").asText())) {
+                    last = message.path("content").toString();
+                }
+            }
+            return last != null && last.contains(text);
+        };
+    }
+
     public List<Recorded> requests() {
         return List.copyOf(requests);
     }

@@ -168,9 +168,12 @@ class BrowserIT extends FakeLlmIT {
 
     private Turn turn(String tool, String args) throws Exception {
         String callId = "call_" + UUID.randomUUID().toString().substring(0, 8);
-        fake.enqueue(Reply.openAiToolCall(callId, tool, args)).enqueue(Reply.openAiText("done"));
+        String ask = "use the browser (" + callId + ")";
+        // answered by the turn's own words, not queued: a turn an earlier test left behind may ask the model meanwhile
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> r.json().path("messages").findValuesAsText("tool_call_id")
+                .contains(callId) ? Reply.openAiText("done") : Reply.openAiToolCall(callId, tool, args));
         int before = fake.requests().size();
-        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest("user", session, "use the browser"));
+        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest("user", session, ask));
         assertEquals(200, run.statusCode(), run.body());
         for (FakeLlmServer.Recorded request : fake.requests().subList(before, fake.requests().size())) {
             for (JsonNode message : request.json().path("messages")) {

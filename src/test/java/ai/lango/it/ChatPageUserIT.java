@@ -237,12 +237,13 @@ class ChatPageUserIT extends FakeLlmIT {
         fake.enqueue(Reply.openAiText("Remember me."));
         say("a chat to delete");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Remember me."));
-        WebElement item = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#sessions li.active")));
-        String key = item.findElement(By.cssSelector(".session-title")).getAttribute("title");
-        item.findElement(By.cssSelector(".session-delete")).click();
+        // read through the page's script: the list is drawn again whenever a session changes, which makes held elements stale
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#sessions li.active .session-title")));
+        String key = (String) browser.executeScript("return document.querySelector('#sessions li.active .session-title').title");
+        wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("#sessions li.active .session-delete"))).click();
         wait.until(ExpectedConditions.alertIsPresent()).accept();
-        wait.until(d -> d.findElements(By.cssSelector("#sessions .session-title")).stream()
-                .noneMatch(t -> key.equals(t.getAttribute("title"))));
+        wait.until(d -> !((List<?>) browser.executeScript(
+                "return [...document.querySelectorAll('#sessions .session-title')].map(t => t.title)")).contains(key));
         assertEquals(404, new ItCallers(base, OPERATOR).call("GET", "api/apps/lango/users/" + user + "/sessions/" + key, OPERATOR,
                 null).statusCode(), "deleted on the server");
         screenshot("page-deleted");
