@@ -115,7 +115,7 @@ class ArchitectureTest {
                 .check(classes);
     }
 
-    static final String[] CAPABILITIES = {"ai.lango.a2a..", "ai.lango.approval..", "ai.lango.artifact..", "ai.lango.browser..", "ai.lango.mcp..",
+    static final String[] CAPABILITIES = {"ai.lango.a2a..", "ai.lango.approval..", "ai.lango.artifact..", "ai.lango.browser..", "ai.lango.eval..", "ai.lango.mcp..",
             "ai.lango.graph..", "ai.lango.knowledge..", "ai.lango.learning..", "ai.lango.memory..", "ai.lango.payment..",
             "ai.lango.retrieval..", "ai.lango.skills..", "ai.lango.vault.."};
     static final String[] PLATFORM = {"ai.lango.config..", "ai.lango.database..", "ai.lango.masking..", "ai.lango.prompt..",

@@ -150,6 +150,7 @@ public class AgentService {
 
     private volatile LangoRunner runner;
     private volatile AgentInfo agentInfo;
+    private volatile String promptsFingerprint = "";
     private volatile String unavailable = NO_PROVIDER;
     /** Set once start-up has built the agent (or found there is no model to build it for). */
     private volatile boolean started;
@@ -204,6 +205,7 @@ public class AgentService {
         AdkTracing.install();
         ModelAdapter llm = new ModelAdapter(model, provider, calls::open, limits.toolIoMaxChars(), meter(), null);
         PromptBuilder prompts = PromptBuilder.load(settings.database().dataDir().resolve(PROMPTS_DIR));
+        promptsFingerprint = prompts.fingerprint();
         BaseAgent agent = limits.multiAgent()
                 ? AgentTree.orchestrator(llm, adapted, tools.madeAtRunTime(), remoteAgents(), prompts, limits.maxDelegationRounds(),
                         sections::render)
@@ -266,6 +268,11 @@ public class AgentService {
     /** lango.a2a.remote-agents, as sub-agents for the orchestrator; only multi-agent mode has a place for them. */
     private List<BaseAgent> remoteAgents() {
         return RemoteAgent.load(settings.a2a().remoteAgents(), new A2aClient(CARD_TIMEOUT), new A2aClient(REMOTE_TIMEOUT), approvals);
+    }
+
+    /** Which prompts the agent runs with (a hash of every section as loaded at start); empty before start. */
+    public String promptsFingerprint() {
+        return promptsFingerprint;
     }
 
     /** The agent tree, when a model is configured. */
@@ -435,8 +442,11 @@ public class AgentService {
                         : new TurnFailedException(String.valueOf(e.getMessage()), e);
             }
             try {
-                completed.fireAsync(new TurnCompleted(userId, request.admin(), sessionKey, message, answer == null ? "" : answer,
-                        Optional.ofNullable(failure).map(Throwable::getMessage), events.outcomes(), Instant.now()));
+                // an eval run's replay teaches nothing: what memory and learning keep stays the user's own conversations'
+                if (!ai.lango.turn.Names.isEvalSession(sessionKey)) {
+                    completed.fireAsync(new TurnCompleted(userId, request.admin(), sessionKey, message, answer == null ? "" : answer,
+                            Optional.ofNullable(failure).map(Throwable::getMessage), events.outcomes(), Instant.now()));
+                }
                 if (failure == null) {
                     turn.complete(answer);
                 } else {

@@ -421,6 +421,20 @@ public final class Keys {
                     + " off, no conversation text leaves in a trace."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group EVAL = new Group("Evaluation",
+            "Eval sets (ADK's *.evalset.json format) replayed against the agent as configured now: from ADK's dev UI,"
+                    + " /api/eval and CI (docs/evaluation.md).");
+
+    public static final Setting<Path> EVAL_DIR = EVAL.add(Setting.path("lango.eval.dir", "<data dir>/evals",
+            "The folder of shared eval sets: every *.evalset.json (and ADK's older *.test.json) in it is loaded when it"
+                    + " changes, and a shared set changed through the API is written back to <set id>.evalset.json."));
+    public static final Setting<Duration> EVAL_TIMEOUT = EVAL.add(Setting.duration("lango.eval.timeout",
+            Duration.ofMinutes(30), Duration.ofSeconds(1), NO_MAX, "The longest one run of an eval set may take; cases not reached by then are not"
+                    + " evaluated (each turn is bounded by lango.agent.request-timeout as well)."));
+    public static final Setting<Integer> EVAL_MAX_RUNS = EVAL.add(Setting.integer("lango.eval.max-runs", 2, 1, 64,
+            "an integer from 1 to 64", "How many eval runs one server runs at once; one more is refused (429)."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group A2A = new Group("A2A", "The agent-to-agent protocol, both ways.");
 
     public static final Setting<Boolean> A2A_ENABLED = A2A.add(Setting.bool("lango.a2a.enabled", false,

@@ -14,7 +14,12 @@ import java.util.Optional;
 public record LangoSettings(Http http, Database database, Model model, Sessions sessions, AgentLimits agent,
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
                             Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills,
-                            Browser browser, Payment payment, Mcp mcp, Pricing pricing, Telemetry telemetry) {
+                            Browser browser, Payment payment, Mcp mcp, Pricing pricing, Telemetry telemetry,
+                            Eval eval) {
+
+    /** lango.eval.*: the folder of shared eval sets, how long one run may take, how many run at once. */
+    public record Eval(Path dir, @Key("lango.eval.timeout") Duration timeout, @Key("lango.eval.max-runs") int maxRuns) {
+    }
 
     /** lango.telemetry.*: what traces may carry. */
     public record Telemetry(@Key("lango.telemetry.capture-content") boolean captureContent) {
@@ -249,6 +254,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
          * {@code operatorUser}, who administers and so reaches every user's files) and while every
          * caller is the operator; else {@code users/<userId>} under it (a user id holds no '/').
          */
+        public Path workspaceOf(String userId, String sessionKey, String operatorUser) {
+            if (ai.lango.turn.Names.isEvalSession(sessionKey)) { // a scratch folder per replayed case, never a user's files
+                return Path.of(System.getProperty("java.io.tmpdir"), "lango-eval", sessionKey);
+            }
+            return workspaceOf(userId, operatorUser);
+        }
+
         public Path workspaceOf(String userId, String operatorUser) {
             if (!workspacePerUser || userId == null || userId.equals(operatorUser)) {
                 return workspace;

@@ -98,7 +98,7 @@ public final class SettingsParser {
                 model, sessions, bind(LangoSettings.AgentLimits.class), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 bind(LangoSettings.Access.class, "jwt", jwt, "quotas", bind(LangoSettings.Quotas.class)), a2a(), memory(),
                 knowledge(model), retrieval(), bind(LangoSettings.Approval.class), vault(dataDir), skills(dataDir), browser(),
-                payment(), mcp(dataDir), pricing(), bind(LangoSettings.Telemetry.class));
+                payment(), mcp(dataDir), pricing(), bind(LangoSettings.Telemetry.class), eval(dataDir));
     }
 
     /** The models priced by lango.pricing.&lt;model&gt;.input|output|cached (or LANGO_PRICING_&lt;MODEL&gt;_INPUT…). */
@@ -253,6 +253,12 @@ public final class SettingsParser {
         Path config = directory(Keys.MCP_CONFIG).orElse(dataDir.resolve("mcp.json"));
         shown(Keys.MCP_CONFIG, config.toString());
         return bind(LangoSettings.Mcp.class, "config", config);
+    }
+
+    private LangoSettings.Eval eval(Path dataDir) {
+        Path dir = directory(Keys.EVAL_DIR).orElse(dataDir.resolve("evals"));
+        shown(Keys.EVAL_DIR, dir.toString());
+        return bind(LangoSettings.Eval.class, "dir", dir);
     }
 
     private LangoSettings.Skills skills(Path dataDir) {

@@ -279,7 +279,7 @@ public class McpServers implements ToolSource {
 
     /** A stdio server's process in the caller's workspace, in exec's sandbox, with no environment of the server's. */
     private McpTransport stdio(McpServerEntry entry, Caller caller, Map<String, String> env) throws IOException {
-        Path workspace = toolSettings.workspaceOf(caller.userId(), Names.DEFAULT_USER).toAbsolutePath().normalize();
+        Path workspace = toolSettings.workspaceOf(caller.userId(), caller.sessionKey(), Names.DEFAULT_USER).toAbsolutePath().normalize();
         Path directory = workspace.resolve(entry.cwd()).normalize();
         if (!directory.startsWith(workspace)) {
             throw new IOException("\"cwd\": \"" + entry.cwd() + "\" leaves the workspace");

@@ -52,6 +52,22 @@ public final class PromptBuilder {
         return new PromptBuilder(sections);
     }
 
+    /** A SHA-256 of every section as loaded (the first 12 hex digits): which prompts an eval result ran under. */
+    public String fingerprint() {
+        try {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            for (PromptSection section : PromptSection.values()) {
+                digest.update(section.file().getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+                digest.update(sections.get(section).getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+            }
+            return java.util.HexFormat.of().formatHex(digest.digest()).substring(0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public String section(PromptSection section) {
         return sections.get(section);
     }

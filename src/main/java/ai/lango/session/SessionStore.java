@@ -285,9 +285,12 @@ public class SessionStore {
         return rows.messagesAfter(sessionId, afterId, limit);
     }
 
-    /** The sessions of one user of one app, most recently updated first, without messages. */
+    /**
+     * The sessions of one user of one app, most recently updated first, without messages; the sessions eval runs
+     * replayed cases in are left out (as ADK's own server leaves them out), though each may still be read by its id.
+     */
     public List<StoredSession> list(String appName, String userId) {
-        return rows.list(appName, userId);
+        return rows.list(appName, userId).stream().filter(s -> !ai.lango.turn.Names.isEvalSession(s.key())).toList();
     }
 
     /** How many sessions the user has. */

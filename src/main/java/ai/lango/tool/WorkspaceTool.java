@@ -22,7 +22,8 @@ public abstract class WorkspaceTool extends DeclaredTool {
 
     /** Each caller's workspace, as the settings place it. */
     public static Function<Caller, Workspace> perCaller(LangoSettings.ToolSettings settings) {
-        return caller -> new Workspace(settings.workspaceOf(caller == null ? null : caller.userId(), Names.DEFAULT_USER));
+        return caller -> new Workspace(settings.workspaceOf(caller == null ? null : caller.userId(),
+                caller == null ? null : caller.sessionKey(), Names.DEFAULT_USER));
     }
 
     /** One workspace, whoever calls. */

@@ -15,6 +15,17 @@ public final class Names {
     /** The root agent in multi-agent mode. */
     public static final String ORCHESTRATOR = "lango-orchestrator";
 
+    /**
+     * The start of the session ids eval runs replay their cases in (ADK's own prefix): hidden from session lists,
+     * with tools working in a scratch folder of their own, never the user's workspace.
+     */
+    public static final String EVAL_SESSION_PREFIX = "___eval___session___";
+
+    /** Whether {@code sessionKey} is a session an eval run replays a case in. */
+    public static boolean isEvalSession(String sessionKey) {
+        return sessionKey != null && sessionKey.startsWith(EVAL_SESSION_PREFIX);
+    }
+
     private Names() {
     }
 }

@@ -214,4 +214,42 @@ class MultiAgentIT extends FakeLlmIT {
         assertTrue(root.path("subAgents").get(0).path("tools").toString().contains("fs_write"));
         assertTrue(root.path("subAgents").get(1).path("tools").toString().contains("save_learning"));
     }
+
+    /** An eval case recorded in multi-agent mode checks which agent the turn was handed to, beside the tool calls. */
+    @Test
+    void anEvalCaseChecksTheDelegation() throws Exception {
+        String set = "delegation_" + UUID.randomUUID().toString().substring(0, 8);
+        String caseJson = "{\"eval_set_id\":\"" + set + "\",\"eval_cases\":[{\"eval_id\":\"list\",\"conversation\":[{"
+                + "\"user_content\":\"list my files\",\"delegations\":[\"executor\"],"
+                + "\"intermediate_data\":{\"tool_uses\":[{\"name\":\"fs_list\",\"args\":{\"path\":\".\"}}]},"
+                + "\"final_response\":{\"parts\":[{\"text\":\"Nothing there yet.\"}]}}]}]}";
+        HttpClient http = HttpClient.newHttpClient();
+        assertEquals(200, http.send(HttpRequest.newBuilder(URI.create(base + "api/eval/sets/" + set))
+                .PUT(HttpRequest.BodyPublishers.ofString(caseJson)).header("Content-Type", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+        String metrics = "{\"evalMetrics\":[{\"metricName\":\"delegation_match\",\"threshold\":1},"
+                + "{\"metricName\":\"tool_trajectory_avg_score\",\"criterion\":{\"threshold\":1,\"matchType\":\"IN_ORDER\"}}]}";
+
+        fake.enqueue(transfer("executor")).enqueue(Reply.openAiToolCall("call_l1", "fs_list", "{\"path\":\".\"}"))
+                .enqueue(Reply.openAiText("Nothing there yet."));
+        JsonNode passed = runEval(http, set, metrics);
+        assertEquals(1, passed.path("finalEvalStatus").asInt(), passed.toPrettyString());
+        assertEquals("[\"executor\"]", passed.path("evalMetricResultPerInvocation").path(0).path("actualInvocation")
+                .path("delegations").toString());
+
+        fake.enqueue(transfer("planner")).enqueue(Reply.openAiText("Nothing there yet."));
+        JsonNode failed = runEval(http, set, metrics);
+        assertEquals(2, failed.path("finalEvalStatus").asInt());
+        assertEquals("[\"planner\"]", failed.path("evalMetricResultPerInvocation").path(0).path("actualInvocation")
+                .path("delegations").toString());
+        assertEquals(0.0, failed.path("overallEvalMetricResults").path(0).path("score").asDouble(), "delegation_match");
+    }
+
+    private JsonNode runEval(HttpClient http, String set, String metrics) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "api/apps/lango/eval_sets/" + set + "/run_eval"))
+                .POST(HttpRequest.BodyPublishers.ofString(metrics)).header("Content-Type", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return JSON.readTree(response.body()).path(0);
+    }
 }

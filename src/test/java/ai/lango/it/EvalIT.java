@@ -1,0 +1,263 @@
+package ai.lango.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.lango.fake.FakeLlmServer;
+import ai.lango.fake.FakeLlmServer.Reply;
+import ai.lango.fake.TestJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Evaluation on the real server, with a scripted model: a recorded session becomes a case through ADK's routes,
+ * replayed with the same script it passes, with other tool arguments or another wording it fails and the result
+ * says how; approvals are answered as the case recorded them; ADK for Python's own eval file loads and runs; bad
+ * input is refused with the reason; results come as JUnit XML for CI.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+@ItClassOrder.OnTheDefaultDeployment
+class EvalIT extends FakeLlmIT {
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Deployment
+    static WebArchive deployment() {
+        return ItDeployments.war();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private HttpResponse<String> call(String method, String path, String body) throws Exception {
+        return call(method, path, body, "application/json");
+    }
+
+    private HttpResponse<String> call(String method, String path, String body, String accept) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "api/" + path))
+                .header("Content-Type", "application/json").header("Accept", accept);
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private JsonNode json(HttpResponse<String> response) throws Exception {
+        assertEquals(200, response.statusCode(), response.body());
+        return TestJson.MAPPER.readTree(response.body());
+    }
+
+    /** The server's eval folder (lango.eval.dir's default, under the IT server's data directory). */
+    static Path evalDir() {
+        return Path.of("target", "liberty-pg".equals(System.getProperty("arquillian.launch")) ? "it-data-pg" : "it-data", "evals");
+    }
+
+    /**
+     * The model of every turn whose user message holds {@code ask}: first a call of {@code tool} with {@code args},
+     * then, once the call's result is in, {@code answer} — by the turn's own words, so a call made off the request
+     * path never takes a reply meant for this one.
+     */
+    private void script(String ask, String tool, String args, String answer) {
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> {
+            JsonNode messages = r.json().path("messages");
+            boolean answered = "tool".equals(messages.path(messages.size() - 1).path("role").asText());
+            return answered ? Reply.openAiText(answer) : Reply.openAiToolCall("call_" + UUID.randomUUID().toString().substring(0, 8),
+                    tool, args);
+        });
+    }
+
+    /** The documented CI step, scripts/lango-eval, against this server: its exit code, its JUnit XML checked. */
+    private int ciStep(String set) throws Exception {
+        Path report = Path.of("target", "eval-reports", "TEST-eval." + set + ".xml");
+        Files.deleteIfExists(report);
+        ProcessBuilder step = new ProcessBuilder("scripts/lango-eval", set, report.toString()).redirectErrorStream(true);
+        step.environment().put("LANGO_URL", base.toString().replaceAll("/$", ""));
+        Process process = step.start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        int code = process.waitFor();
+        assertTrue(Files.readString(report).contains("<testsuite name=\"eval." + set + "\""), output);
+        return code;
+    }
+
+    private static double score(JsonNode caseResult, String metric) {
+        for (JsonNode m : caseResult.path("overallEvalMetricResults")) {
+            if (m.path("metricName").asText().equals(metric)) {
+                return m.path("score").asDouble(-1);
+            }
+        }
+        throw new AssertionError(metric + " in " + caseResult);
+    }
+
+    @Test
+    void aRecordedSessionBecomesACaseThatPassesReplayedAndFailsWhenTheAgentChanges() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String set = "notes_" + run;
+        String session = "eval-src-" + run;
+        String ask = "save a note for " + run;
+        String note = "eval-note-" + run + ".txt";
+        String args = "{\"path\":\"" + note + "\",\"content\":\"milk\"}";
+        script(ask, "fs_write", args, "I saved the note about milk.");
+        assertEquals(200, call("POST", "run", TestJson.runRequest("user", session, ask)).statusCode());
+        Path userFile = Path.of("target", "it-workspace", note);
+        assertTrue(Files.exists(userFile), "the recorded turn wrote in the user's workspace");
+        Files.delete(userFile);
+
+        // the dev UI's calls, as it makes them
+        assertEquals(200, call("POST", "apps/lango/eval-sets", "{\"eval_set\":{\"eval_set_id\":\"" + set
+                + "\",\"model_execution_mode\":\"live\",\"tool_execution_mode\":\"live\",\"eval_cases\":[]}}").statusCode());
+        assertTrue(json(call("GET", "apps/lango/eval_sets", null)).toString().contains("\"" + set + "\""));
+        assertEquals(200, call("POST", "apps/lango/eval_sets/" + set + "/add_session",
+                "{\"evalId\":\"milk\",\"sessionId\":\"" + session + "\",\"userId\":\"user\"}").statusCode());
+        assertEquals("[\"milk\"]", call("GET", "apps/lango/eval_sets/" + set + "/evals", null).body());
+        JsonNode evalCase = json(call("GET", "apps/lango/eval_sets/" + set + "/evals/milk", null));
+        JsonNode invocation = evalCase.path("conversation").path(0);
+        assertEquals(ask, invocation.path("userContent").path("parts").path(0).path("text").asText());
+        assertEquals("fs_write", invocation.path("intermediateData").path("toolUses").path(0).path("name").asText());
+        assertEquals("I saved the note about milk.", invocation.path("finalResponse").path("parts").path(0).path("text").asText());
+
+        String metrics = "{\"evalIds\":[\"milk\"],\"evalMetrics\":[{\"metricName\":\"tool_trajectory_avg_score\",\"threshold\":1},"
+                + "{\"metricName\":\"response_match_score\",\"threshold\":0.7}]}";
+        JsonNode passed = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", metrics)).path(0);
+        assertEquals(1, passed.path("finalEvalStatus").asInt(), passed.toPrettyString());
+        assertEquals(1.0, score(passed, "tool_trajectory_avg_score"));
+        assertEquals(1.0, score(passed, "response_match_score"));
+        assertFalse(Files.exists(userFile), "the replay wrote in a scratch folder, never the user's workspace");
+        String replayed = passed.path("sessionId").asText();
+        assertTrue(replayed.startsWith("___eval___session___"), replayed);
+        assertEquals(200, call("GET", "apps/lango/users/user/sessions/" + replayed, null).statusCode(), "the dev UI opens the run");
+        assertFalse(call("GET", "apps/lango/users/user/sessions", null).body().contains(replayed), "eval sessions are not listed");
+
+        assertEquals(0, ciStep(set), "the CI step passes while the agent does");
+
+        JsonNode ids = json(call("GET", "apps/lango/eval_results", null));
+        String resultId = ids.path(0).asText();
+        JsonNode stored = json(call("GET", "apps/lango/eval_results/" + resultId, null));
+        assertEquals(set, stored.path("evalSetId").asText());
+        assertEquals(resultId, "lango_" + set + "_" + new java.math.BigDecimal(stored.path("creationTimestamp").asText())
+                .stripTrailingZeros().toPlainString(), "the id the dev UI rebuilds from the run's timestamp");
+        assertEquals("gpt-4o-mini", stored.path("configuration").path("model").asText());
+        assertTrue(stored.path("configuration").path("promptHash").asText().length() == 12, stored.path("configuration").toString());
+        assertTrue(stored.path("usage").path("modelCalls").asLong() >= 2, stored.path("usage").toString());
+
+        // the agent changed: it writes another file, then it words its answer otherwise
+        fake.reset();
+        script(ask, "fs_write", "{\"path\":\"other.txt\",\"content\":\"milk\"}", "I saved the note about milk.");
+        HttpResponse<String> junit = call("POST", "eval/sets/" + set + "/run", metrics, "application/xml");
+        assertEquals(200, junit.statusCode(), junit.body());
+        assertEquals("failed", junit.headers().firstValue("Lango-Eval-Status").orElse(""));
+        assertTrue(junit.body().contains("<testsuite name=\"eval." + set + "\" tests=\"1\" failures=\"1\"")
+                && junit.body().contains("tool_trajectory_avg_score 0.0 &lt; 1.0") && junit.body().contains("other.txt"), junit.body());
+
+        assertEquals(1, ciStep(set), "the CI step fails once the agent got worse");
+
+        fake.reset();
+        script(ask, "fs_write", args, "Done: your dairy reminder is stored.");
+        JsonNode reworded = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", metrics)).path(0);
+        assertEquals(2, reworded.path("finalEvalStatus").asInt());
+        assertEquals(1.0, score(reworded, "tool_trajectory_avg_score"));
+        assertTrue(score(reworded, "response_match_score") < 0.7, reworded.toString());
+        assertEquals("Done: your dairy reminder is stored.", reworded.path("evalMetricResultPerInvocation").path(0)
+                .path("actualInvocation").path("finalResponse").path("parts").path(0).path("text").asText());
+
+        // exported in ADK's file format, which reads back as the same case
+        JsonNode exported = json(call("GET", "eval/sets/" + set, null));
+        assertEquals(set, exported.path("eval_set_id").asText());
+        assertEquals("fs_write", exported.path("eval_cases").path(0).path("conversation").path(0).path("intermediate_data")
+                .path("tool_uses").path(0).path("name").asText());
+        assertTrue(Files.exists(evalDir().resolve(set + ".evalset.json")), "a shared set is a file of the eval folder");
+        assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+        assertFalse(Files.exists(evalDir().resolve(set + ".evalset.json")));
+    }
+
+    @Test
+    void anApprovalTheCaseRecordedIsAnsweredAsRecorded() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String set = "approvals_" + run;
+        String ask = "remove the old report " + run;
+        String caseJson = "{\"evalId\":\"remove\",\"conversation\":[{\"userContent\":{\"parts\":[{\"text\":\"" + ask + "\"}]},"
+                + "\"finalResponse\":{\"parts\":[{\"text\":\"I did not remove it: the deletion was denied.\"}]},"
+                + "\"intermediateData\":{\"toolUses\":[{\"name\":\"fs_delete\",\"args\":{\"path\":\"report.txt\"}}]},"
+                + "\"approvals\":[{\"tool\":\"fs_delete\",\"decision\":\"denied\"}]}]}";
+        assertEquals(200, call("PUT", "eval/sets/" + set, "{\"eval_set_id\":\"" + set + "\",\"eval_cases\":[{\"eval_id\":\"remove\","
+                + "\"conversation\":[{\"user_content\":\"placeholder\"}]}]}").statusCode());
+        assertEquals(200, call("PUT", "apps/lango/eval_sets/" + set + "/evals/remove", caseJson).statusCode(), "edited as the dev UI does");
+        script(ask, "fs_delete", "{\"path\":\"report.txt\"}", "I did not remove it: the deletion was denied.");
+        JsonNode result = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", "{\"evalMetrics\":["
+                + "{\"metricName\":\"approval_match\",\"threshold\":1},{\"metricName\":\"tool_trajectory_avg_score\",\"threshold\":1}]}")).path(0);
+        assertEquals(1, result.path("finalEvalStatus").asInt(), result.toPrettyString());
+        JsonNode actual = result.path("evalMetricResultPerInvocation").path(0).path("actualInvocation");
+        assertEquals("[{\"tool\":\"fs_delete\",\"decision\":\"denied\"}]", actual.path("approvals").toString());
+        boolean toldDenied = fake.requests().stream().anyMatch(r -> r.body().contains(ask) && r.body().contains("\"role\":\"tool\"")
+                && r.body().toLowerCase(java.util.Locale.ROOT).contains("denied"));
+        assertTrue(toldDenied, "the model was told the call was denied");
+    }
+
+    @Test
+    void adkForPythonsOwnEvalFileLoadsFromTheEvalFolderAndRuns() throws Exception {
+        String set = "home_automation_" + UUID.randomUUID().toString().substring(0, 8);
+        Files.createDirectories(evalDir());
+        try (var in = EvalIT.class.getResourceAsStream("/eval/adk-python/home_automation_simple.evalset.json")) {
+            Files.copy(in, evalDir().resolve(set + ".evalset.json"));
+        }
+        Files.writeString(evalDir().resolve("broken_" + set + ".evalset.json"), "{\"eval_set_id\":\"x\",\"eval_cases\":[{\"eval_id\":\"c\"}]}");
+        JsonNode listed = json(call("GET", "eval/sets", null));
+        assertTrue(listed.path("sets").findValuesAsText("id").contains(set), listed.toString());
+        assertTrue(listed.path("problems").toString().contains("broken_" + set + ".evalset.json")
+                && listed.path("problems").toString().contains("eval_cases[0].conversation: missing"), listed.toString());
+        assertTrue(json(call("GET", "apps/lango/eval_sets", null)).toString().contains(set));
+
+        fake.route(FakeLlmServer.lastUserMessageContains("Turn off device_2 in the Bedroom."), r -> {
+            JsonNode messages = r.json().path("messages");
+            return "tool".equals(messages.path(messages.size() - 1).path("role").asText())
+                    ? Reply.openAiText("I have set the device_2 status to off.")
+                    : Reply.openAiToolCall("call_dev", "set_device_info", "{\"location\":\"Bedroom\",\"device_id\":\"device_2\",\"status\":\"OFF\"}");
+        });
+        JsonNode result = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", "{}")).path(0);
+        assertEquals(1.0, score(result, "tool_trajectory_avg_score"), result.toPrettyString());
+        assertEquals(1.0, score(result, "response_match_score"));
+        Files.delete(evalDir().resolve(set + ".evalset.json"));
+        Files.delete(evalDir().resolve("broken_" + set + ".evalset.json"));
+    }
+
+    @Test
+    void badRequestsAreRefusedWithTheReason() throws Exception {
+        String set = "bad_" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(200, call("PUT", "eval/sets/" + set, "[{\"query\":\"hi\",\"expected_tool_use\":[],\"reference\":\"hello\"}]").statusCode(),
+                "ADK's older list format");
+        HttpResponse<String> unknown = call("POST", "apps/lango/eval_sets/" + set + "/run_eval",
+                "{\"evalMetrics\":[{\"metricName\":\"vibes\",\"threshold\":0.5}]}");
+        assertEquals(400, unknown.statusCode());
+        assertTrue(unknown.body().contains("unknown metric \\\"vibes\\\""), unknown.body());
+        HttpResponse<String> outside = call("POST", "apps/lango/eval_sets/" + set + "/run_eval",
+                "{\"evalMetrics\":[{\"metricName\":\"response_match_score\",\"threshold\":1.5}]}");
+        assertEquals(400, outside.statusCode());
+        assertTrue(outside.body().contains("outside 0..1"), outside.body());
+        HttpResponse<String> notInSet = call("POST", "apps/lango/eval_sets/" + set + "/run_eval", "{\"evalIds\":[\"nope\"]}");
+        assertEquals(400, notInSet.statusCode());
+        assertTrue(notInSet.body().contains("\\\"nope\\\" is not a case"), notInSet.body());
+        assertEquals(400, call("POST", "eval/sets/" + set + "/run", "{\"numRuns\":0}").statusCode());
+        assertEquals(404, call("POST", "apps/lango/eval_sets/no_such_set/run_eval", "{}").statusCode());
+        assertEquals(400, call("PUT", "eval/sets/" + set, "{\"eval_cases\":[{\"eval_id\":\"c\",\"conversation\":[{}]}]}").statusCode());
+        assertEquals(400, call("POST", "apps/lango/eval-sets", "{\"eval_set\":{\"eval_set_id\":\"../up\"}}").statusCode());
+        assertEquals(404, call("POST", "apps/lango/eval_sets/" + set + "/add_session",
+                "{\"evalId\":\"x\",\"sessionId\":\"no-such-session\",\"userId\":\"user\"}").statusCode());
+        JsonNode metrics = json(call("GET", "apps/lango/metrics-info", null));
+        assertEquals(5, metrics.path("metricsInfo").size());
+        assertEquals(1.0, metrics.path("metricsInfo").path(0).path("metricValueInfo").path("interval").path("maxValue").asDouble());
+        assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+    }
+}
