@@ -118,7 +118,9 @@ public final class EvalRunner {
                 }
                 actual.add(recorder.invocation(expected, answer));
             } catch (Stopped stopped) {
-                actual.add(recorder.invocation(expected, null));
+                if (!stopped.interrupted) { // a failed turn is what the agent did; a stopped one is not scored
+                    actual.add(recorder.invocation(expected, null));
+                }
                 return new Replay(session, actual, stopped.getMessage(), stopped.interrupted);
             }
         }
@@ -222,6 +224,7 @@ public final class EvalRunner {
         metrics.forEach(m -> pooled.add(new ArrayList<>()));
         String error = null;
         boolean interrupted = false;
+        boolean turnFailed = false;
         boolean anyReplayed = false;
         for (Replay replay : replays) {
             List<List<Double>> ofRun = new ArrayList<>();
@@ -253,21 +256,17 @@ public final class EvalRunner {
             for (int m = 0; m < metrics.size(); m++) {
                 overall.add(metricResult(metrics.get(m), mean(ofRun.get(m))));
             }
-            int runStatus = replay.error() != null && !replay.interrupted() ? FAILED : status(overall);
-            runJson.put("finalEvalStatus", runStatus);
+            runJson.put("finalEvalStatus", replay.error() == null ? status(overall) : replay.interrupted() ? NOT_EVALUATED : FAILED);
             if (replay.error() != null) {
                 runJson.put("error", replay.error());
                 error = error == null ? replay.error() : error;
                 interrupted |= replay.interrupted();
+                turnFailed |= !replay.interrupted();
             }
         }
         ArrayNode overall = result.putArray("overallEvalMetricResults");
         for (int m = 0; m < metrics.size(); m++) {
             overall.add(metricResult(metrics.get(m), mean(pooled.get(m))));
-        }
-        boolean turnFailed = false;
-        for (JsonNode runJson : runsJson) {
-            turnFailed |= runJson.has("error") && runJson.path("finalEvalStatus").asInt() == FAILED;
         }
         int status = !anyReplayed ? NOT_EVALUATED : turnFailed ? FAILED : interrupted ? NOT_EVALUATED : status(overall);
         result.put("finalEvalStatus", status);

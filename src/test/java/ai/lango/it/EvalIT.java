@@ -22,6 +22,12 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -34,6 +40,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 @ItClassOrder.OnTheDefaultDeployment
 class EvalIT extends FakeLlmIT {
+
+    /** The tests whose subject is not the database run on the embedded one only (the store is tested on both). */
+    private static final String NO_DATABASE = ItDatabase.HSQLDB_TAG;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -207,6 +216,7 @@ class EvalIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void adkForPythonsOwnEvalFileLoadsFromTheEvalFolderAndRuns() throws Exception {
         String set = "home_automation_" + UUID.randomUUID().toString().substring(0, 8);
         Files.createDirectories(evalDir());
@@ -234,6 +244,7 @@ class EvalIT extends FakeLlmIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
     void badRequestsAreRefusedWithTheReason() throws Exception {
         String set = "bad_" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(200, call("PUT", "eval/sets/" + set, "[{\"query\":\"hi\",\"expected_tool_use\":[],\"reference\":\"hello\"}]").statusCode(),
@@ -259,5 +270,113 @@ class EvalIT extends FakeLlmIT {
         assertEquals(5, metrics.path("metricsInfo").size());
         assertEquals(1.0, metrics.path("metricsInfo").path(0).path("metricValueInfo").path("interval").path("maxValue").asDouble());
         assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+    }
+
+    @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
+    void aRunIsCanceledOnRequestAndNeverHoldsUpChat() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String set = "slow_" + run;
+        String slow = "think long about " + run;
+        assertEquals(200, call("PUT", "eval/sets/" + set, "[{\"query\":\"" + slow + "\",\"reference\":\"done\"}]").statusCode());
+        fake.route(FakeLlmServer.lastUserMessageContains(slow), r -> Reply.delayed(java.time.Duration.ofSeconds(60),
+                Reply.openAiText("done")));
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> running = http.sendAsync(HttpRequest.newBuilder(
+                        URI.create(base + "api/apps/lango/eval_sets/" + set + "/run_eval")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        String runId = null;
+        long until = System.currentTimeMillis() + 20_000;
+        while (runId == null && System.currentTimeMillis() < until) {
+            for (JsonNode r : json(call("GET", "eval/runs", null)).path("runs")) {
+                if (r.path("evalSetId").asText().equals(set) && r.hasNonNull("sessionId")) {
+                    runId = r.path("id").asText();
+                }
+            }
+            Thread.sleep(100);
+        }
+        assertTrue(runId != null, "the run is listed while it goes on");
+
+        String quick = "a quick question " + run;
+        fake.route(FakeLlmServer.lastUserMessageContains(quick), r -> Reply.openAiText("Right away."));
+        long asked = System.nanoTime();
+        HttpResponse<String> chat = call("POST", "run", TestJson.runRequest("user", "chat-" + run, quick));
+        assertEquals(200, chat.statusCode(), chat.body());
+        assertTrue(System.nanoTime() - asked < 10_000_000_000L, "chat answered while the eval ran");
+
+        long canceled = System.nanoTime();
+        assertEquals(202, call("DELETE", "eval/runs/" + runId, null).statusCode());
+        HttpResponse<String> answered = running.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(System.nanoTime() - canceled < 15_000_000_000L, "the waiting turn ended at once");
+        JsonNode caseResult = TestJson.MAPPER.readTree(answered.body()).path(0);
+        assertEquals(3, caseResult.path("finalEvalStatus").asInt(), answered.body());
+        assertEquals("the run was canceled", caseResult.path("error").asText());
+        assertEquals(404, call("DELETE", "eval/runs/" + runId, null).statusCode(), "a run that ended is gone");
+        assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+    }
+
+    /**
+     * ADK's own dev UI, unmodified, in a real browser: chat once, then in its Evals tab create a set, add the current
+     * session to it, run it with the default metrics, and see it passed.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
+    void adksDevUiMakesACaseOfTheCurrentSessionRunsItAndShowsItPassed() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(ItBrowser.CHROMIUM), "needs Debian's chromium");
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String ask = "what is in my workspace " + run;
+        String set = "devui_" + run;
+        script(ask, "fs_list", "{\"path\":\".\"}", "Your workspace holds a few files.");
+        ChromeDriver page = ItBrowser.start();
+        try {
+            WebDriverWait wait = new WebDriverWait(page, java.time.Duration.ofSeconds(60));
+            page.get(base + "dev-ui/?app=lango");
+            WebElement input = wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("textarea.chat-input-box")));
+            input.sendKeys(ask);
+            input.sendKeys(Keys.ENTER);
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "Your workspace holds a few files."));
+
+            click(wait, By.xpath("//div[@role='tab'][.//span[contains(@class,'tab-label') and normalize-space()='Evals']]"));
+            click(wait, By.xpath("//app-eval-tab//*[contains(@class,'info-create') or (self::button and .//mat-icon[normalize-space()='add'])]"));
+            replace(wait, By.cssSelector("mat-dialog-container input"), set);
+            click(wait, By.xpath("//mat-dialog-container//button[normalize-space()='Create']"));
+            wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("mat-dialog-container")));
+            click(wait, By.xpath("//app-eval-tab//div[contains(@class,'eval-set-name') and normalize-space()='" + set + "']"));
+
+            click(wait, By.xpath("//app-eval-tab//button[contains(.,'From Current Session')]"));
+            replace(wait, By.cssSelector("mat-dialog-container input"), "workspace_" + run);
+            click(wait, By.xpath("//mat-dialog-container//button[normalize-space()='Create']"));
+            wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("mat-dialog-container")));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("app-eval-tab"), "workspace_" + run));
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-case");
+
+            click(wait, By.xpath("//app-eval-tab//button[contains(.,'Run All')]"));
+            click(wait, By.cssSelector("app-run-eval-config-dialog button.save-button"));
+            WebElement passed = new WebDriverWait(page, java.time.Duration.ofSeconds(120)).until(ExpectedConditions
+                    .visibilityOfElementLocated(By.cssSelector("app-eval-tab .status-card__summary .status-card__passed")));
+            assertEquals("1 PASS", passed.getText().trim());
+            assertTrue(page.findElements(By.cssSelector("app-eval-tab .status-card__summary .status-card__failed")).isEmpty());
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-passed");
+        } catch (RuntimeException | AssertionError e) {
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-failed");
+            throw e;
+        } finally {
+            page.quit();
+        }
+        JsonNode evalCase = json(call("GET", "apps/lango/eval_sets/" + set + "/evals/workspace_" + run, null));
+        assertEquals("fs_list", evalCase.path("conversation").path(0).path("intermediateData").path("toolUses").path(0)
+                .path("name").asText(), "the case the dev UI made holds the session's tool call");
+        assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+    }
+
+    private static void click(WebDriverWait wait, By element) {
+        wait.until(ExpectedConditions.elementToBeClickable(element)).click();
+    }
+
+    /** Types {@code text} over what a dialog's field was filled with (it fills itself a moment after it opens). */
+    private static void replace(WebDriverWait wait, By field, String text) {
+        WebElement input = wait.until(ExpectedConditions.visibilityOfElementLocated(field));
+        wait.until(d -> !input.getAttribute("value").isEmpty());
+        input.sendKeys(Keys.chord(Keys.CONTROL, "a"), text);
+        wait.until(d -> text.equals(input.getAttribute("value")));
     }
 }
