@@ -171,6 +171,20 @@ class AnthropicProviderTest extends ProviderContractTest {
     }
 
     @Test
+    void cacheReadsAndWritesCountAsInputAndTheReadsAsCached() throws Exception {
+        JsonNode start = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"type\":\"message_start\",\"message\":"
+                + "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"content\":[],\"model\":\"claude-fake\","
+                + "\"usage\":{\"input_tokens\":5,\"cache_read_input_tokens\":100,\"cache_creation_input_tokens\":20,"
+                + "\"output_tokens\":1}}}");
+        server.enqueue(Reply.sse(Anthropic.frame(start), Anthropic.textBlockStart(0), Anthropic.textDelta(0, "Hi."),
+                Anthropic.blockStop(0), Anthropic.messageDelta("end_turn", 7), Anthropic.messageStop()));
+
+        List<StreamEvent> events = drain(provider(), hello());
+
+        assertEquals(new StreamEvent.Usage(125, 7, 100), events.get(events.size() - 2), events.toString());
+    }
+
+    @Test
     void errorEventEndsTheStreamWithError() {
         server.enqueue(Reply.sse(Anthropic.messageStart(5), Anthropic.textBlockStart(0),
                 Anthropic.textDelta(0, "Hel"), Anthropic.error("overloaded_error", "Overloaded")));

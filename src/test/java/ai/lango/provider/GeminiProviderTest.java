@@ -147,6 +147,19 @@ class GeminiProviderTest extends ProviderContractTest {
     }
 
     @Test
+    void cachedContentTokensAreReportedAsCachedInput() {
+        ArrayNode parts = JSON.createArrayNode();
+        parts.addObject().put("text", "Hi.");
+        com.fasterxml.jackson.databind.node.ObjectNode chunk = Gemini.chunk(parts, "STOP", 40, 6);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) chunk.get("usageMetadata")).put("cachedContentTokenCount", 32);
+        server.enqueue(Reply.sse(Gemini.frame(chunk)));
+
+        List<StreamEvent> events = drain(provider(), hello());
+
+        assertEquals(new StreamEvent.Usage(40, 6, 32), events.get(events.size() - 2), events.toString());
+    }
+
+    @Test
     void finishReasonIsOnlyHonouredOnceTheStreamEndsNormally() {
         // The finishReason arrived, but the connection then broke: the answer cannot be trusted.
         server.enqueue(Reply.brokenAfter(Gemini.textFrame("All", "STOP", 1)));

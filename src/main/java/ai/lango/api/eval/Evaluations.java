@@ -202,11 +202,16 @@ public class Evaluations {
         EvalRun run = runs.start(caller.userId(), setId);
         try {
             AgentForEval replayed = new AgentForEval(agent, approvals, admissions, usage, ledger, settings, caller);
-            ObjectNode result = new EvalRunner(replayed).run(run, caller.administersAs(caller.userId()), owned.set(), cases,
+            ObjectNode ran = new EvalRunner(replayed).run(run, caller.administersAs(caller.userId()), owned.set(), cases,
                     metrics, times);
+            // what the agent did is stored and answered as sessions are: no known secret's value in it
+            String masked = ai.lango.masking.SecretMask.mask(ran.toString());
+            ObjectNode result = (ObjectNode) EvalFormat.MAPPER.readTree(masked);
             store.saveResult(result.path("evalSetResultId").asText(), caller.userId(), setId, result.path("status").asText(),
-                    result.toString(), System.currentTimeMillis());
+                    masked, System.currentTimeMillis());
             return result;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a masked eval result does not read", e);
         } finally {
             runs.finished(run);
         }
