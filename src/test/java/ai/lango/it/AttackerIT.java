@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -99,12 +100,17 @@ class AttackerIT extends FakeLlmIT {
         String ann = "ann-" + RUN + "-plant";
         String token = callers().issue(ann, false);
         Path workspace = Path.of("target/it-workspace/users", ann);
-        fake.enqueue(Reply.openAiToolCall("call_plant", "fs_write", "{\"path\":\".git/config\",\"content\":\"[core]\\n"
-                        + "\\tfsmonitor = touch GITPWN\\n\"}"))
-                .enqueue(Reply.openAiToolCall("call_git", "exec", "{\"command\":\"git status\"}"))
-                .enqueue(Reply.openAiText("Never mind."));
+        String ask = "check the repository " + RUN;
+        // answered by the turn's own words and how far it got: a turn another test left behind may ask the model meanwhile
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> {
+            int results = r.body().split("\"role\":\"tool\"", -1).length - 1;
+            return results == 0 ? Reply.openAiToolCall("call_plant", "fs_write", "{\"path\":\".git/config\",\"content\":"
+                    + "\"[core]\\n\\tfsmonitor = touch GITPWN\\n\"}")
+                    : results == 1 ? Reply.openAiToolCall("call_git", "exec", "{\"command\":\"git status\"}")
+                    : Reply.openAiText("Never mind.");
+        });
         try (ItSocket socket = callers().socket(token)) {
-            socket.send(ItSocket.chat("c1", "plant-" + RUN, "check the repository"));
+            socket.send(ItSocket.chat("c1", "plant-" + RUN, ask));
             List<JsonNode> seen = new ArrayList<>();
             JsonNode write = ItCallers.until(socket, "approval.request", "c1", seen);
             assertEquals("fs_write", write.path("tool").asText(), "a write into a dot-folder waits for a person: " + seen);

@@ -44,20 +44,23 @@ class RemoteAgentIT {
     void remoteAgentOnASecondServerAnswersADelegatedTask(@ArquillianResource @OperateOnDeployment("delegating") URL base)
             throws Exception {
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM); ItSocket client = ItSocket.connect(base)) {
-            fake.enqueue(Reply.openAiToolCall("call_r1", "transfer_to_agent", "{\"agent_name\":\"helper\"}"))
-                    .enqueue(Reply.openAiText("The remote ", "agent answers."));
+            String ask = "ask the helper " + UUID.randomUUID();
+            // answered by who asks, not queued: a turn an earlier test's server left behind may ask the model meanwhile
+            fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> r.json().path("tools").toString().contains("\"transfer_to_agent\"")
+                    ? Reply.openAiToolCall("call_r1", "transfer_to_agent", "{\"agent_name\":\"helper\"}")
+                    : Reply.openAiText("The remote ", "agent answers."));
 
-            client.send(ItSocket.chat("r1", "remote-" + UUID.randomUUID(), "ask the helper"));
+            client.send(ItSocket.chat("r1", "remote-" + UUID.randomUUID(), ask));
             List<JsonNode> frames = client.untilResponse();
 
             assertEquals("The remote agent answers.", frames.get(frames.size() - 1).path("result").path("response").asText(),
                     frames.toString());
             assertEquals("helper", ItSocket.events(frames, "agent.delegation").get(0).path("to").asText());
-            List<FakeLlmServer.Recorded> requests = fake.requests();
+            List<FakeLlmServer.Recorded> requests = fake.requests().stream().filter(r -> r.body().contains(ask)).toList();
             assertEquals(2, requests.size());
             assertTrue(requests.get(0).body().contains("helper"), "the orchestrator is told about the remote agent");
             assertTrue(!requests.get(0).body().contains("gone"), "an unreachable remote agent is skipped");
-            assertTrue(requests.get(1).body().contains("ask the helper"), "the remote agent's model got the task");
+            assertTrue(requests.get(1).body().contains(ask), "the remote agent's model got the task");
         }
     }
 }
