@@ -53,7 +53,8 @@ public final class LoadBenchmark {
     private static final int GAP_MS = Integer.getInteger("load.gap", 20);
     /**
      * What Lango is compared with: {@code adk} (ADK's API server), {@code memory} (Lango with memory
-     * off against memory on) or {@code scale} (one server on PostgreSQL against two on the same one).
+     * off against memory on), {@code telemetry} (tracing off against on, exporting over OTLP) or {@code scale}
+     * (one server on PostgreSQL against two on the same one).
      */
     private static final String COMPARE = System.getProperty("load.compare", "adk");
 
@@ -118,6 +119,11 @@ public final class LoadBenchmark {
             if ("scale".equals(COMPARE)) {
                 ScaleComparison.run(wlp, work, http, environment, lango, adk);
                 print("one server on PostgreSQL", lango, "two servers on PostgreSQL", adk, false);
+                System.exit(0);
+            }
+            if ("telemetry".equals(COMPARE)) {
+                compareTelemetry(wlp, work, http, environment, lango, adk);
+                print("Lango, tracing off", lango, "Lango, tracing on", adk, false);
                 System.exit(0);
             }
             if ("memory".equals(COMPARE)) {
@@ -190,6 +196,48 @@ public final class LoadBenchmark {
                         "load-" + System.nanoTime() + "-" + session), Probe.of(remembering)));
             }
         }
+    }
+
+    /**
+     * Tracing off against tracing on (usage is recorded by both): the same server twice, the second exporting every
+     * span and metric over OTLP (http/protobuf) to a receiver here that answers 200 and counts what it got.
+     */
+    private static void compareTelemetry(Path wlp, Path work, HttpClient http, Map<String, String> environment,
+                                         List<Result> off, List<Result> on) throws Exception {
+        copyServer(wlp, "lango-load-traced");
+        com.sun.net.httpserver.HttpServer otlp = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        java.util.concurrent.atomic.AtomicLong exported = new java.util.concurrent.atomic.AtomicLong();
+        otlp.createContext("/", exchange -> {
+            try (exchange) {
+                exported.addAndGet(exchange.getRequestBody().readAllBytes().length);
+                exchange.sendResponseHeaders(200, -1);
+            }
+        });
+        otlp.start();
+        Map<String, String> traced = new java.util.HashMap<>(environment);
+        traced.put("LANGO_HTTP_PORT", String.valueOf(LANGO_PORT + 1));
+        traced.put("LANGO_DATA_DIR", work.resolve("lango-data-traced").toString());
+        traced.put("OTEL_SDK_DISABLED", "false");
+        traced.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+        traced.put("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + otlp.getAddress().getPort());
+        traced.put("OTEL_LOGS_EXPORTER", "none");
+        try (Liberty plain = Liberty.start(wlp, "lango-load", environment);
+             Liberty tracing = Liberty.start(wlp, "lango-load-traced", traced)) {
+            URI wsOff = URI.create("ws://127.0.0.1:" + LANGO_PORT + "/ws");
+            URI wsOn = URI.create("ws://127.0.0.1:" + (LANGO_PORT + 1) + "/ws");
+            awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
+            awaitUp(http, URI.create("http://127.0.0.1:" + (LANGO_PORT + 1) + "/api/list-apps"), () -> true);
+            for (int round = 1; round <= ROUNDS; round++) {
+                off.add(run("Lango, tracing off, round " + round, session -> new WebSocketDriver(http, wsOff,
+                        "load-" + System.nanoTime() + "-" + session), Probe.of(plain)));
+                on.add(run("Lango, tracing on, round " + round, session -> new WebSocketDriver(http, wsOn,
+                        "load-" + System.nanoTime() + "-" + session), Probe.of(tracing)));
+            }
+        } finally {
+            otlp.stop(0);
+        }
+        System.out.printf("the OTLP receiver got %d KiB of spans and metrics%n", exported.get() / 1024);
     }
 
     /**
