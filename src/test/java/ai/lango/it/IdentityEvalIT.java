@@ -8,10 +8,7 @@ import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URI;
 import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -33,7 +30,6 @@ class IdentityEvalIT extends FakeLlmIT {
 
     private static final String OPERATOR = "op-it-" + "0123456789abcdef";
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @Deployment
     static WebArchive deployment() {
@@ -44,18 +40,11 @@ class IdentityEvalIT extends FakeLlmIT {
     URL base;
 
     private HttpResponse<String> call(String method, String path, String credential, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (credential != null) {
-            request.header("Authorization", "Bearer " + credential);
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return new ItCallers(base, OPERATOR).call(method, path, credential, body);
     }
 
     private String issue(String userId) throws Exception {
-        HttpResponse<String> issued = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + userId + "\"}");
-        assertEquals(201, issued.statusCode(), issued.body());
-        return TestJson.MAPPER.readTree(issued.body()).path("token").asText();
+        return new ItCallers(base, OPERATOR).issue(userId, false);
     }
 
     @Test
