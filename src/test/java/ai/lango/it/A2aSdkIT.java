@@ -1,5 +1,6 @@
 package ai.lango.it;
 
+import static ai.lango.fake.FakeLlmServer.lastUserMessageContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class A2aSdkIT extends FakeLlmIT {
 
     static final Path PEERS = Path.of(".ci/a2a/node_modules").toAbsolutePath();
-    private static final Path WORKSPACE = Path.of("target/it-workspace");
+    private static final Path WORKSPACE = ItWorkspace.dir();
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
 
     @Deployment
@@ -181,14 +182,20 @@ class A2aSdkIT extends FakeLlmIT {
 
     @Test
     void aSubscriberReattachesToARunningTaskAndSeesItFinish() throws Exception {
-        fake.enqueue(PacedText.openAi(Duration.ofMillis(500), "Still ", "working ", "on ", "it, ", "done."));
-        JsonNode started = sdk("start", "take your time " + RUN);
+        // 10 s of answer: the subscribing client (a new node process) must attach while the task still runs,
+        // also on a slow machine; the reply answers these words only, so no turn left running can take it.
+        String ask = "take your time " + RUN;
+        fake.route(lastUserMessageContains(ask), request -> PacedText.openAi(Duration.ofMillis(1000),
+                "Still ", "working ", "on ", "it, ", "nearly ", "there ", "and ", "now ", "it's ", "done."));
+        JsonNode started = sdk("start", ask);
         assertTrue(started.path("state").asText().matches("SUBMITTED|WORKING"), started.toString());
-        JsonNode events = sdk("subscribe", started.path("id").asText()).path("events");
+        JsonNode subscribed = sdk("subscribe", started.path("id").asText());
+        JsonNode events = subscribed.path("events");
+        assertTrue(events.size() > 0, "the subscriber saw events: " + subscribed);
         assertEquals("task", events.get(0).path("kind").asText(), "the task as it stands comes first: " + events);
         JsonNode last = events.get(events.size() - 1);
         assertEquals("COMPLETED", last.path("state").asText(), events.toString());
-        assertTrue(events.toString().contains("Still working on it, done."), events.toString());
+        assertTrue(events.toString().contains("Still working on it, nearly there and now it's done."), events.toString());
     }
 
     @Test

@@ -201,7 +201,7 @@ class AttackerIT extends FakeLlmIT {
         assertTrue(bobs, "bob's model stored a secret of bob's: " + secrets);
 
         assertNowhere(value, Path.of(System.getenv("LANGO_DATA_DIR")));
-        assertNowhere(value, Path.of("target/it-workspace"));
+        assertNowhere(value, ItWorkspace.dir());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package ai.lango.it;
 
+import static ai.lango.fake.FakeLlmServer.lastUserMessageContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a turn at 4 s whatever the model or a tool is doing, the session is free at once, and the session
  * keeps the question, every tool call with how it ended, and the error; a model that falls silent
  * fails at the read timeout (2 s). (Tool calls of 12 and 20 MiB are recorded, bounded: ChatIT, without
- * the short timeout.)
+ * the short timeout.) Each reply answers its own question's words: a turn an earlier test left running
+ * (a model call retried after its read timeout) must not take the next test's reply.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -71,7 +73,7 @@ class BoundedTurnsIT extends FakeLlmIT {
         String[] words = new String[2000];
         java.util.Arrays.fill(words, "word ");
         PacedText paced = PacedText.openAi(Duration.ofMillis(100), words); // 200 s of answer
-        fake.enqueue(paced);
+        fake.route(lastUserMessageContains("tell me everything"), request -> paced);
         long start = System.nanoTime();
         HttpResponse<String> timedOut = run(session, "tell me everything");
         long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
@@ -80,7 +82,7 @@ class BoundedTurnsIT extends FakeLlmIT {
         assertTrue(took >= TIMEOUT.toMillis() && took < TIMEOUT.toMillis() + 3000, "ended at the timeout, not twice it: " + took + " ms");
         assertFalse(paced.finished().get(5, TimeUnit.SECONDS), "the model's stream was closed, not read to its end");
 
-        fake.enqueue(Reply.openAiText("Here."));
+        fake.route(lastUserMessageContains("shorter please"), request -> Reply.openAiText("Here."));
         long again = System.nanoTime();
         HttpResponse<String> next = run(session, "shorter please");
         assertEquals(200, next.statusCode(), next.body());
@@ -95,7 +97,7 @@ class BoundedTurnsIT extends FakeLlmIT {
     @Test
     void aModelThatFallsSilentFailsAtTheReadTimeout() throws Exception {
         String session = "bounded-silent-" + UUID.randomUUID();
-        fake.enqueue(Reply.stalled(Duration.ofSeconds(30), OpenAi.roleFrame()));
+        fake.route(lastUserMessageContains("hello?"), request -> Reply.stalled(Duration.ofSeconds(30), OpenAi.roleFrame()));
         long start = System.nanoTime();
         HttpResponse<String> silent = run(session, "hello?");
         long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
@@ -108,7 +110,8 @@ class BoundedTurnsIT extends FakeLlmIT {
     void aToolRunningAtTheTimeoutIsStoppedAndItsCallStaysRecorded() throws Exception {
         String session = "bounded-tool-" + UUID.randomUUID();
         String marker = "late-" + session + ".txt";
-        fake.enqueue(Reply.openAiToolCall("call_slow", "exec", "{\"command\":\"sleep 8; echo late > " + marker + "\"}"));
+        fake.route(lastUserMessageContains("run the slow job"), request -> Reply.openAiToolCall("call_slow", "exec",
+                "{\"command\":\"sleep 8; echo late > " + marker + "\"}"));
         HttpResponse<String> response = run(session, "run the slow job");
         assertEquals(504, response.statusCode(), response.body());
 
@@ -117,7 +120,7 @@ class BoundedTurnsIT extends FakeLlmIT {
         assertTrue(all.contains("call_slow") && all.contains("sleep 8"), "the call is recorded: " + all);
         assertTrue(all.contains("interrupted"), "with how it ended: " + all);
         Thread.sleep(6_000); // past the command's own end
-        Path workspace = Path.of(System.getProperty("it.workspace", "target/it-workspace"));
+        Path workspace = ItWorkspace.dir();
         assertFalse(Files.exists(workspace.resolve(marker)), "the command's process group was killed at the timeout");
     }
 

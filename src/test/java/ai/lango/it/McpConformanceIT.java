@@ -102,13 +102,13 @@ class McpConformanceIT extends FakeLlmIT {
     @Test
     void aCallThatWaitsForApprovalIsAskedOfTheClientAndRunsOnceApproved() throws Exception {
         String file = "mcp-approved-" + System.nanoTime() + ".txt";
-        Files.writeString(Path.of("target/it-workspace").resolve(file), "to be deleted");
+        Files.writeString(ItWorkspace.dir().resolve(file), "to be deleted");
         fake.enqueue(Reply.openAiToolCall("call_mcp_delete", "fs_delete", "{\"path\":\"" + file + "\"}"))
                 .enqueue(Reply.openAiText("Deleted it."));
         JsonNode result = sdkClient("delete " + file, "approve");
         assertEquals("Deleted it.", result.path("answer").asText(), result.toString());
         assertTrue(result.path("asked").toString().contains("fs_delete"), "the client was asked: " + result);
-        assertTrue(Files.notExists(Path.of("target/it-workspace").resolve(file)), "the approved call ran");
+        assertTrue(Files.notExists(ItWorkspace.dir().resolve(file)), "the approved call ran");
     }
 
     @Test

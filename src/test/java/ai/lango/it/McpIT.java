@@ -69,7 +69,7 @@ class McpIT extends FakeLlmIT {
     static String config(String extra) {
         String everything = PEERS.resolve("@modelcontextprotocol/server-everything/dist/index.js").toString();
         String filesystem = PEERS.resolve("@modelcontextprotocol/server-filesystem/dist/index.js").toString();
-        String workspace = Path.of("target/it-workspace").toAbsolutePath().toString();
+        String workspace = ItWorkspace.dir().toAbsolutePath().toString();
         return "{\n  \"mcpServers\": {\n"
                 + "    \"everything\": {\"command\": \"" + NODE + "\", \"args\": [\"" + everything + "\", \"stdio\"],\n"
                 + "      \"env\": {\"GREETING\": \"hello\"}, \"readOnly\": [\"" + PEERS + "\"],\n"
@@ -180,8 +180,8 @@ class McpIT extends FakeLlmIT {
         JsonNode sum = toolTurn("mcp_web_get-sum", "{\"a\":2,\"b\":3}");
         assertTrue(sum.path("text").asText().contains("5"), sum.toString());
 
-        Files.writeString(Path.of("target/it-workspace/mcp-" + RUN + ".txt"), "written for the filesystem server");
-        JsonNode read = toolTurn("mcp_files_read_text_file", "{\"path\":\"" + Path.of("target/it-workspace/mcp-" + RUN + ".txt")
+        Files.writeString(ItWorkspace.dir().resolve("mcp-" + RUN + ".txt"), "written for the filesystem server");
+        JsonNode read = toolTurn("mcp_files_read_text_file", "{\"path\":\"" + ItWorkspace.dir().resolve("mcp-" + RUN + ".txt")
                 .toAbsolutePath() + "\"}");
         assertTrue(read.path("text").asText().contains("written for the filesystem server"), read.toString());
     }

@@ -129,7 +129,7 @@ class MultiAgentIT extends FakeLlmIT {
         JsonNode toolCall = ItSocket.events(frames, "agent.tool_call").stream()
                 .filter(c -> c.path("name").asText().equals("fs_write")).findFirst().orElseThrow();
         assertEquals("executor", toolCall.path("agent").asText());
-        assertEquals("hello", Files.readString(Path.of("target/it-workspace").resolve(file)));
+        assertEquals("hello", Files.readString(ItWorkspace.dir().resolve(file)));
     }
 
     @Test
@@ -137,7 +137,7 @@ class MultiAgentIT extends FakeLlmIT {
         String key = "multi-approve-" + UUID.randomUUID();
         String file = "multi/" + key + ".txt";
         Files.createDirectories(Path.of("target/it-workspace/multi"));
-        Files.writeString(Path.of("target/it-workspace").resolve(file), "old");
+        Files.writeString(ItWorkspace.dir().resolve(file), "old");
         // With a team, ADK calls the sub-agent's model once more after the request (the single agent's run stops
         // there): it reads that the call waits for approval and says so.
         fake.enqueue(transfer("executor"))
@@ -154,7 +154,7 @@ class MultiAgentIT extends FakeLlmIT {
             }
         }
         assertEquals("executor", request.path("agent").asText(), "the sub-agent's call asks, through the same gate");
-        assertTrue(Files.exists(Path.of("target/it-workspace").resolve(file)), "nothing ran before the answer");
+        assertTrue(Files.exists(ItWorkspace.dir().resolve(file)), "nothing ran before the answer");
         fake.enqueue(Reply.openAiText("Deleted by the executor."));
         client.send("{\"type\":\"request\",\"id\":\"ma-2\",\"method\":\"approval.response\",\"params\":{\"approvalId\":\""
                 + request.path("approvalId").asText() + "\",\"approved\":true}}");
@@ -167,7 +167,7 @@ class MultiAgentIT extends FakeLlmIT {
         }
         assertEquals("Deleted by the executor.", answer, fake.requests().stream().map(r -> systemPrompt(r).substring(0, 80)
                 + " | " + r.body().substring(Math.max(0, r.body().length() - 300))).toList().toString());
-        assertFalse(Files.exists(Path.of("target/it-workspace").resolve(file)), "the approved delete ran");
+        assertFalse(Files.exists(ItWorkspace.dir().resolve(file)), "the approved delete ran");
     }
 
     @Test
