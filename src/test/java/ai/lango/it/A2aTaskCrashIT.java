@@ -30,6 +30,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @Tag(ItDatabase.OWN_SERVERS)
 @Tag(ItDatabase.HSQLDB_TAG)
+@Execution(ExecutionMode.CONCURRENT) // its server is its own: it runs beside the Arquillian tests
 class A2aTaskCrashIT {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

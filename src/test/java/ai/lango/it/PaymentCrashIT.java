@@ -34,6 +34,7 @@ import org.web3j.utils.Numeric;
  */
 @Tag(ItDatabase.OWN_SERVERS)
 @Tag(ItDatabase.HSQLDB_TAG)
+@Execution(ExecutionMode.CONCURRENT) // its server is its own: it runs beside the Arquillian tests
 class PaymentCrashIT {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
