@@ -99,7 +99,7 @@ class AttackerIT extends FakeLlmIT {
     void aFilePlantedForACommandIsOnThatCommandsApprovalCard() throws Exception {
         String ann = "ann-" + RUN + "-plant";
         String token = callers().issue(ann, false);
-        Path workspace = Path.of("target/it-workspace/users", ann);
+        Path workspace = ItWorkspace.dir().resolve("users").resolve(ann);
         String ask = "check the repository " + RUN;
         // answered by the turn's own words and how far it got: a turn another test left behind may ask the model meanwhile
         fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> {
@@ -147,7 +147,7 @@ class AttackerIT extends FakeLlmIT {
         assertTrue(fake.requests().get(2).body().contains("is not available"), fake.requests().get(2).body());
         assertEquals(0, TestJson.MAPPER.readTree(callers().call("GET", "api/admin/approvals?sessionKey=" + session,
                 ApprovalIT.OPERATOR, null).body()).path("approvals").size(), "no request for approval was made up");
-        assertFalse(Files.exists(Path.of("target/it-workspace/PWNED-" + RUN)));
+        assertFalse(Files.exists(ItWorkspace.dir().resolve("PWNED-" + RUN)));
     }
 
     @Test

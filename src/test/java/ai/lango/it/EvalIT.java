@@ -121,7 +121,7 @@ class EvalIT extends FakeLlmIT {
         String args = "{\"path\":\"" + note + "\",\"content\":\"milk\"}";
         script(ask, "fs_write", args, "I saved the note about milk.");
         assertEquals(200, call("POST", "run", TestJson.runRequest("user", session, ask)).statusCode());
-        Path userFile = Path.of("target", "it-workspace", note);
+        Path userFile = ItWorkspace.dir().resolve(note);
         assertTrue(Files.exists(userFile), "the recorded turn wrote in the user's workspace");
         Files.delete(userFile);
 

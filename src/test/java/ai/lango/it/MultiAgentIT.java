@@ -15,7 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -136,7 +135,7 @@ class MultiAgentIT extends FakeLlmIT {
     void aSubAgentsDangerousCallWaitsForAPersonAndRunsInThatAgentOnceApproved() throws Exception {
         String key = "multi-approve-" + UUID.randomUUID();
         String file = "multi/" + key + ".txt";
-        Files.createDirectories(Path.of("target/it-workspace/multi"));
+        Files.createDirectories(ItWorkspace.dir().resolve("multi"));
         Files.writeString(ItWorkspace.dir().resolve(file), "old");
         // With a team, ADK calls the sub-agent's model once more after the request (the single agent's run stops
         // there): it reads that the call waits for approval and says so.

@@ -103,7 +103,7 @@ class SecretsIT extends FakeLlmIT {
         StringBuilder chunks = new StringBuilder();
         ItSocket.events(frames, "agent.chunk").forEach(c -> chunks.append(c.path("chunk").asText()));
         assertEquals("Your token is " + MASKED + " indeed.", chunks.toString(), "the stream is masked as the whole answer");
-        assertEquals(VALUE, Files.readString(Path.of("target/it-workspace").resolve(file)), "exec had the value");
+        assertEquals(VALUE, Files.readString(ItWorkspace.dir().resolve(file)), "exec had the value");
 
         List<FakeLlmServer.Recorded> sent = fake.requests();
         for (FakeLlmServer.Recorded request : sent) {
