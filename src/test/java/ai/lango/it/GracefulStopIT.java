@@ -195,7 +195,7 @@ abstract class GracefulStopIT {
                         .until(d -> d.findElements(By.cssSelector(".msg.error")).stream()
                                 .filter(e -> e.getText().startsWith(STOPPED)).findFirst().orElse(null));
                 assertFalse(error.getText().isBlank());
-                Files.write(Path.of("target", database.name("graceful-stop") + ".png"), page.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+                Files.write(Path.of("target/graceful-stop.png"), page.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
             }
         } finally {
             if (page != null) {

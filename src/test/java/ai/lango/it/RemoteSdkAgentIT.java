@@ -41,9 +41,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class RemoteSdkAgentIT {
 
-    // Named after this side's port: the HSQLDB and the PostgreSQL tests run at the same time.
-    private static final Path LOG10 = Path.of("target", "a2a-js-agent-1.0-" + ItPorts.HTTP + ".log");
-    private static final Path LOG03 = Path.of("target", "a2a-js-agent-0.3-" + ItPorts.HTTP + ".log");
+    private static final Path LOG10 = Path.of("target", "a2a-js-agent-1.0.log");
+    private static final Path LOG03 = Path.of("target", "a2a-js-agent-0.3.log");
     private static final List<Process> AGENTS = new ArrayList<>();
     private static boolean available;
 
@@ -66,7 +65,7 @@ class RemoteSdkAgentIT {
         Files.deleteIfExists(log);
         ProcessBuilder builder = new ProcessBuilder("node", Path.of("src/test/resources/a2a/sdk-agent.mjs").toAbsolutePath().toString(),
                 String.valueOf(port), version, log.toAbsolutePath().toString()).redirectErrorStream(true)
-                .redirectOutput(Path.of("target", "a2a-js-agent-" + version + "-" + ItPorts.HTTP + ".out").toFile());
+                .redirectOutput(Path.of("target", "a2a-js-agent-" + version + ".out").toFile());
         builder.environment().put("LANGO_A2A_PEERS", A2aSdkIT.PEERS.toString());
         Process agent = builder.start();
         long until = System.nanoTime() + 20_000_000_000L;
