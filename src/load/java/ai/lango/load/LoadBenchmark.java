@@ -399,6 +399,21 @@ public final class LoadBenchmark {
                 ourName, median(ours.stream().mapToDouble(Result::cpuMillisPerTurn).toArray()),
                 theirName, median(theirs.stream().mapToDouble(Result::cpuMillisPerTurn).toArray()),
                 targets ? " (target: Lango <= ADK)" : "");
+        if (!targets && ours.size() >= WARM_FROM) {
+            // The difference beside the noise: how far apart the warm rounds of one and the same server are.
+            double[] ourWarm = ours.subList(WARM_FROM - 1, ours.size()).stream().mapToDouble(Result::cpuMillisPerTurn).toArray();
+            double[] theirWarm = theirs.subList(WARM_FROM - 1, theirs.size()).stream().mapToDouble(Result::cpuMillisPerTurn).toArray();
+            double difference = median(theirWarm) - median(ourWarm);
+            double noise = Math.max(spread(ourWarm), spread(theirWarm));
+            System.out.printf("CPU per turn, warm rounds %d-%d: %s %.2f ms, %s %.2f ms, difference %+.2f ms (%+.1f%%);"
+                    + " run-to-run noise (the widest spread of one server's warm rounds) %.2f ms: %s%n",
+                    WARM_FROM, ours.size(), ourName, median(ourWarm), theirName, median(theirWarm), difference,
+                    100 * difference / median(ourWarm), noise, Math.abs(difference) <= noise ? "within the noise" : "beyond the noise");
+        }
+    }
+
+    private static double spread(double[] values) {
+        return java.util.Arrays.stream(values).max().orElse(0) - java.util.Arrays.stream(values).min().orElse(0);
     }
 
     /** The machine's 1-minute load average, as /proc/loadavg gives it; NaN where it cannot tell. */

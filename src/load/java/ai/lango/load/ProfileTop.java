@@ -62,7 +62,8 @@ public final class ProfileTop {
         Map<String, Integer> byLangoMethod = new TreeMap<>();
         Map<String, Integer> selfByComponent = new TreeMap<>();
         for (RecordedEvent sample : samples) {
-            List<RecordedFrame> frames = sample.getStackTrace().getFrames();
+            // Frames of hidden methods (lambda forms) come without a method: they name no component.
+            List<RecordedFrame> frames = sample.getStackTrace().getFrames().stream().filter(f -> f.getMethod() != null).toList();
             if (frames.isEmpty()) {
                 continue;
             }
