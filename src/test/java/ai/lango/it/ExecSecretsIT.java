@@ -56,13 +56,16 @@ class ExecSecretsIT {
         Files.writeString(workspace.resolve("leak.txt"), "the key is " + KEY + "\n");
         String session = "exec-" + UUID.randomUUID();
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM)) {
-            fake.enqueue(Reply.openAiToolCall("call_env", "exec", "{\"command\":\"env; cat leak.txt\"}"))
-                    .enqueue(Reply.openAiText("Done."));
+            // Answered by this turn's own words: a turn an earlier test left running must not take these replies.
+            String ask = "show env " + session;
+            fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> r.body().contains("\"role\":\"tool\"")
+                    ? Reply.openAiText("Done.") : Reply.openAiToolCall("call_env", "exec", "{\"command\":\"env; cat leak.txt\"}"));
             HttpResponse<String> run = call("POST", "run", "{\"appName\":\"lango\",\"userId\":\"exec-user\",\"sessionId\":\""
-                    + session + "\",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"show env\"}]}}");
+                    + session + "\",\"newMessage\":{\"role\":\"user\",\"parts\":[{\"text\":\"" + ask + "\"}]}}");
             assertEquals(200, run.statusCode(), run.body());
 
-            String sentToModel = fake.last().body();
+            String sentToModel = fake.requests().stream().filter(FakeLlmServer.lastUserMessageContains(ask))
+                    .reduce((first, second) -> second).orElseThrow().body();
             assertTrue(sentToModel.contains("the key is [SECRET:lango.providers.openai.api-key]"), sentToModel);
             assertFalse(sentToModel.contains("LANGO_"), "no LANGO_* variable reached the command: " + sentToModel);
             assertFalse(sentToModel.contains(KEY), "the key never reaches the model");

@@ -104,8 +104,11 @@ class RemoteSdkAgentIT {
         assumeTrue(available, "A2A SDK tests skipped: run .ci/run (it installs .ci/a2a)");
         for (String name : List.of("js10", "js03")) {
             try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM); ItSocket client = ItSocket.connect(base)) {
-                fake.enqueue(Reply.openAiToolCall("call_" + name, "transfer_to_agent", "{\"agent_name\":\"" + name + "\"}"));
-                client.send(ItSocket.chat("r-" + name, "remote-" + UUID.randomUUID(), "what do you say?"));
+                // Answered by this turn's own words: a turn left running by an earlier test must not take the reply.
+                String ask = "what do you say, " + name + " " + UUID.randomUUID() + "?";
+                fake.route(FakeLlmServer.lastUserMessageContains(ask),
+                        r -> Reply.openAiToolCall("call_" + name, "transfer_to_agent", "{\"agent_name\":\"" + name + "\"}"));
+                client.send(ItSocket.chat("r-" + name, "remote-" + UUID.randomUUID(), ask));
                 List<JsonNode> frames = client.untilResponse();
 
                 assertEquals("First. Second. Third.", frames.get(frames.size() - 1).path("result").path("response").asText(),
@@ -128,8 +131,10 @@ class RemoteSdkAgentIT {
             @ArquillianResource @OperateOnDeployment("js") URL base) throws Exception {
         assumeTrue(available, "A2A SDK tests skipped: run .ci/run (it installs .ci/a2a)");
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM); ItSocket client = ItSocket.connect(base)) {
-            fake.enqueue(Reply.openAiToolCall("call_book", "transfer_to_agent", "{\"agent_name\":\"js10\"}"));
-            client.send(ItSocket.chat("c1", "book-" + UUID.randomUUID(), "book a table for 4"));
+            String ask = "book a table for 4 (" + UUID.randomUUID() + ")";
+            fake.route(FakeLlmServer.lastUserMessageContains(ask),
+                    r -> Reply.openAiToolCall("call_book", "transfer_to_agent", "{\"agent_name\":\"js10\"}"));
+            client.send(ItSocket.chat("c1", "book-" + UUID.randomUUID(), ask));
             List<JsonNode> frames = new ArrayList<>();
             JsonNode request;
             do {
