@@ -51,8 +51,7 @@ class ExecSecretsIT {
 
     @Test
     void execSeesNoServerSecretAndSecretsInToolOutputAreMasked() throws Exception {
-        Path workspace = Path.of(System.getenv("LANGO_TOOLS_WORKSPACE"));
-        Files.createDirectories(workspace);
+        Path workspace = ItWorkspace.dir();
         Files.writeString(workspace.resolve("leak.txt"), "the key is " + KEY + "\n");
         String session = "exec-" + UUID.randomUUID();
         try (FakeLlmServer fake = FakeLlmServer.start(ItPorts.FAKE_LLM)) {

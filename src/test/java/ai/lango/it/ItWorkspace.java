@@ -6,7 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The tools' workspace of the shared test server (LANGO_TOOLS_WORKSPACE in the pom), made when first asked for:
+ * The tools' workspace of the shared test server (LANGO_TOOLS_WORKSPACE, which the pom gives the test JVM and the
+ * server alike, as ItPorts reads the ports), made when first asked for:
  * a test that plants a file there must not depend on an earlier test's server having made it.
  */
 final class ItWorkspace {
@@ -16,7 +17,7 @@ final class ItWorkspace {
 
     /** The workspace, existing. */
     static Path dir() {
-        Path dir = Path.of(System.getProperty("it.workspace", "target/it-workspace"));
+        Path dir = Path.of(System.getenv().getOrDefault("LANGO_TOOLS_WORKSPACE", "target/it-workspace"));
         try {
             return Files.createDirectories(dir);
         } catch (IOException e) {
