@@ -103,14 +103,24 @@ public class BrowserPool {
      */
     public synchronized java.net.http.HttpClient guardedHttp() throws IOException {
         if (guarded == null) {
-            guardProxy = new BrowserProxy(policy, proxyConnections);
-            java.net.URI address = java.net.URI.create(guardProxy.address());
+            java.net.URI address = java.net.URI.create(guardProxy());
             guarded = java.net.http.HttpClient.newBuilder()
                     .proxy(java.net.ProxySelector.of(new java.net.InetSocketAddress(address.getHost(), address.getPort())))
                     .connectTimeout(java.time.Duration.ofSeconds(10))
                     .followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
         }
         return guarded;
+    }
+
+    /**
+     * The address (http://host:port) of the proxy that guards the server's own fetches, for a program
+     * the server runs on the agent's behalf (git).
+     */
+    public synchronized String guardProxy() throws IOException {
+        if (guardProxy == null) {
+            guardProxy = new BrowserProxy(policy, proxyConnections);
+        }
+        return guardProxy.address();
     }
 
     /** How long one Playwright call may take. */

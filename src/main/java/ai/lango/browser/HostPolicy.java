@@ -184,7 +184,7 @@ public final class HostPolicy {
 
     /**
      * The IPv4 address an IPv6 address carries, when it is one of the forms that reach it: mapped
-     * (::ffff:a.b.c.d), compatible (::a.b.c.d, deprecated but still routed by some stacks), NAT64
+     * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d, SIIT), compatible (::a.b.c.d, deprecated but still routed by some stacks), NAT64
      * (64:ff9b::a.b.c.d, and 64:ff9b:1::/48), 6to4 (2002:aabb:ccdd::). Checked as the IPv4 address
      * it is, so "[::ffff:127.0.0.1]" is as refused as "127.0.0.1".
      */
@@ -194,6 +194,9 @@ public final class HostPolicy {
         }
         if (zero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
             return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16));
+        }
+        if (zero(b, 0, 8) && (b[8] & 0xff) == 0xff && (b[9] & 0xff) == 0xff && zero(b, 10, 12)) {
+            return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16)); // translated
         }
         if (zero(b, 0, 12) && !zero(b, 12, 16) && !(zero(b, 12, 15) && b[15] == 1)) {
             return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16)); // compatible; :: and ::1 are not IPv4

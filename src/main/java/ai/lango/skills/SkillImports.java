@@ -67,7 +67,7 @@ public class SkillImports {
             Path unpacked = staging.resolve("unpacked");
             Files.createDirectory(unpacked);
             if (isGit(from)) {
-                clone(from, unpacked);
+                clone(web, from, unpacked);
             } else if (from.startsWith("https://")) {
                 download(web, from, unpacked);
             } else if (from.matches("(?i)[a-z][a-z0-9+.-]*://.*")) {
@@ -248,14 +248,30 @@ public class SkillImports {
         }
     }
 
-    /** git clone --depth 1, https, ssh and git protocols only, never asking for a password. */
-    private static void clone(String url, Path unpacked) throws IOException, SkillException {
+    /**
+     * git clone --depth 1, https, ssh and git protocols only, never asking for a password, and through
+     * the same guard as a download: the host is checked first, ssh and git then connect to the checked
+     * address, https goes through the guard's proxy (which checks every connection, redirects included).
+     */
+    private static void clone(BrowserPool web, String url, Path unpacked) throws IOException, SkillException {
+        GitSource source = GitSource.parse(url).orElseThrow(() -> new SkillException(
+                "source: a git URL is https://, ssh://, git:// or user@host:path, not \"" + url + "\""));
+        HostPolicy.Verdict verdict = web.policy().check(source.host(), source.port());
+        if (!verdict.allowed()) {
+            throw new SkillException("refused: " + verdict.refusal());
+        }
         Path repository = unpacked.resolve("repository");
-        ProcessBuilder git = new ProcessBuilder("git", "clone", "--depth", "1", "--quiet", "--", url, repository.toString())
-                .redirectErrorStream(true);
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        if (source.kind() == GitSource.Kind.HTTPS) {
+            command.addAll(List.of("-c", "http.proxy=" + web.guardProxy(), "-c", "http.followRedirects=false"));
+        }
+        command.addAll(List.of("clone", "--depth", "1", "--quiet", "--", source.towards(verdict.address()), repository.toString()));
+        ProcessBuilder git = new ProcessBuilder(command).redirectErrorStream(true);
         git.environment().put("GIT_TERMINAL_PROMPT", "0");
         git.environment().put("GIT_ALLOW_PROTOCOL", "https:ssh:git");
-        git.environment().put("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
+        git.environment().put("GIT_SSH_COMMAND", "ssh -o BatchMode=yes -o HostKeyAlias=" + source.hostKeyAlias());
+        // the guard's proxy is for every host: none may be exempted by the server's environment
+        List.of("no_proxy", "NO_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY").forEach(git.environment()::remove);
         Process process;
         try {
             process = git.start();

@@ -70,11 +70,13 @@ class HostPolicyTest {
         for (String url : List.of("http://[::ffff:127.0.0.1]/", "http://[::ffff:7f00:1]/", "http://[::127.0.0.1]/",
                 "http://[::7f00:1]/", "http://[64:ff9b::127.0.0.1]/", "http://[64:ff9b::a9fe:a9fe]/",
                 "http://[64:ff9b:1::10.0.0.1]/", "http://[2002:7f00:1::]/", "http://[2002:a9fe:a9fe::1]/",
-                "http://[::ffff:169.254.169.254]/", "http://[::ffff:10.1.2.3]/")) {
+                "http://[::ffff:169.254.169.254]/", "http://[::ffff:10.1.2.3]/", "http://[::ffff:0:7f00:1]/",
+                "http://[::ffff:0:127.0.0.1]/", "http://[::ffff:0:a9fe:a9fe]/")) {
             HostPolicy.Verdict verdict = DEFAULT.check(url);
             assertFalse(verdict.allowed(), url);
         }
         assertTrue(DEFAULT.check("http://[::ffff:93.184.215.14]/").allowed(), "a public IPv4 address in IPv6 form stays open");
+        assertTrue(DEFAULT.check("http://[::ffff:0:5db8:d70e]/").allowed(), "so does one in the translated form");
         assertTrue(DEFAULT.check("http://[2606:2800:220:1::]/").allowed());
     }
 

@@ -52,6 +52,17 @@ class SettingsParserTest {
     }
 
     @Test
+    void execWithoutBubblewrapRefusesToEnableAndNamesThePackageUnlessTheSandboxIsTurnedOff() {
+        String message = error(Map.of("lango.tools.exec.enabled", "true", "lango.tools.exec.bwrap", "/nowhere/bwrap"));
+        assertTrue(message.contains("lango.tools.exec.bwrap") && message.contains("apt-get install bubblewrap")
+                && message.contains("lango.tools.exec.sandbox=none"), message);
+        assertTrue(parse(Map.of("lango.tools.exec.enabled", "true", "lango.tools.exec.bwrap", "/nowhere/bwrap",
+                "lango.tools.exec.sandbox", "none")).tools().execSandbox().isEmpty(), "sandbox=none runs without it");
+        assertTrue(parse(Map.of("lango.tools.exec.bwrap", "/nowhere/bwrap")).tools().execSandbox().isPresent(),
+                "exec off: nothing is checked");
+    }
+
+    @Test
     void negativePortStopsTheStartNamingKeyAndAcceptedValues() {
         String message = error(Map.of("lango.http.port", "-1"));
         assertEquals("lango.http.port (LANGO_HTTP_PORT) has the invalid value \"-1\"; accepted: an integer from 1 to 65535", message);

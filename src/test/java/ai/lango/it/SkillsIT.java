@@ -174,4 +174,30 @@ class SkillsIT extends FakeLlmIT {
         assertEquals(204, call("DELETE", "api/admin/skills/" + tarred, null).statusCode());
         assertEquals(204, call("DELETE", "api/admin/skills/" + made, null).statusCode());
     }
+
+    @Test
+    void importSkillFetchesNothingFromThisMachineWhetherByDownloadOrByGit() throws Exception {
+        try (java.net.ServerSocket canary = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            java.util.concurrent.atomic.AtomicInteger reached = new java.util.concurrent.atomic.AtomicInteger();
+            Thread listener = new Thread(() -> {
+                while (!canary.isClosed()) {
+                    try (java.net.Socket ignored = canary.accept()) {
+                        reached.incrementAndGet();
+                    } catch (java.io.IOException closed) {
+                        return;
+                    }
+                }
+            }, "canary");
+            listener.setDaemon(true);
+            listener.start();
+            int port = canary.getLocalPort();
+            for (String source : java.util.List.of("https://127.0.0.1:" + port + "/skill.zip", "https://localhost:" + port + "/skills.git",
+                    "git://127.0.0.1:" + port + "/skills.git", "ssh://git@127.0.0.1:" + port + "/skills.git", "git@localhost:skills.git",
+                    "https://[::ffff:0:7f00:1]:" + port + "/skill.zip")) {
+                String error = toolTurn("import_skill", "{\"source\":\"" + source + "\"}").getValue().path("error").asText();
+                assertTrue(error.contains("refused") && error.contains("loopback"), source + " -> " + error);
+            }
+            assertEquals(0, reached.get(), "the canary on this machine was reached");
+        }
+    }
 }

@@ -197,4 +197,17 @@ class FileToolsTest {
         assertEquals(ListDirectory.MAX_LIST_ENTRIES, ((List<?>) listing.get("entries")).size());
         assertEquals("5 entries not listed (at most " + ListDirectory.MAX_LIST_ENTRIES + ")", listing.get("more"));
     }
+
+    @Test
+    void everyFileWriteKeepsSecretReferencesAsTextAndIsDangerousIntoADotFolder() throws Exception {
+        Workspace ws = workspace();
+        for (ai.lango.tool.Tool write : List.of(new WriteFile(WorkspaceTool.fixed(ws)), new EditFile(WorkspaceTool.fixed(ws)),
+                new MakeDirectory(WorkspaceTool.fixed(ws)))) {
+            assertTrue(write.keepsText(), write.name() + " stores {{secret:…}} as written, never the value");
+            for (String hidden : List.of(".git/config", "repo/.git/hooks", ".ssh/authorized_keys", ".bashrc")) {
+                assertEquals(ai.lango.tool.Safety.DANGEROUS, write.safety(Map.of("path", hidden)), write.name() + " " + hidden);
+            }
+            assertEquals(ai.lango.tool.Safety.MODERATE, write.safety(Map.of("path", "notes/todo.txt")), write.name());
+        }
+    }
 }
