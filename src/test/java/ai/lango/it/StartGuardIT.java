@@ -130,6 +130,37 @@ class StartGuardIT {
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
+    void aPortThatIsNoNumberFailsServerStartAsLibertyStartUsesItAndLeavesNoJvm() throws Exception {
+        Path messages = WLP.resolve("usr/servers").resolve(NAME).resolve("logs/messages.log");
+        Files.deleteIfExists(messages);
+        // what mvn liberty:start runs: it fails the build when this fails
+        ProcessBuilder builder = new ProcessBuilder(WLP.resolve("bin/server").toString(), "start", NAME)
+                .redirectErrorStream(true).redirectOutput(Path.of("target", "start-guard-port.log").toFile());
+        builder.environment().remove("LANGO_AUTH_TOKEN");
+        builder.environment().put("LANGO_HTTP_PORT", "abc");
+        builder.environment().put("LANGO_DATA_DIR", Path.of("target", "it-data-guard").toAbsolutePath().toString());
+        Process start = builder.start();
+        assertTrue(start.waitFor(240, TimeUnit.SECONDS), "server start came back");
+        String said = Files.readString(Path.of("target", "start-guard-port.log"));
+        assertTrue(start.exitValue() != 0, "server start failed: exit " + start.exitValue() + "\n" + said);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (jvmOfThisServer() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertFalse(jvmOfThisServer(), "no JVM of the server is left running");
+        String log = Files.readString(messages);
+        assertEquals(1, log.lines().filter(l -> l.contains("lango.http.port (LANGO_HTTP_PORT) has the invalid value \"abc\"; accepted:"))
+                .count(), "Lango's line, once, in messages.log:\n" + log);
+        assertFalse(log.contains("\tat "), "no stack trace:\n" + log);
+    }
+
+    private static boolean jvmOfThisServer() {
+        return ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().map(c -> c.matches(".*ws-server\\.jar " + NAME + "( .*)?"))
+                .orElse(false));
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aSecondServerOnATakenPortSaysSoAndEndsWithoutTouchingTheFirst() throws Exception {
         try (ServerSocket first = new ServerSocket(PORT, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
