@@ -207,6 +207,9 @@ class ApprovalIT extends FakeLlmIT {
                 }
             }
             assertEquals("approval_superseded", superseded.path("error").path("code").asText(), frames.toString());
+            assertTrue(frames.stream().anyMatch(f -> "approval.resolved".equals(f.path("event").asText())
+                    && "superseded".equals(f.path("payload").path("by").asText())
+                    && "superseded".equals(f.path("payload").path("decision").asText())), "the card is told: " + frames);
             assertEquals("Something else then.", answered.path("result").path("response").asText());
             assertTrue(fake.last().body().contains("was superseded by this message; it did not run"), fake.last().body());
         }

@@ -2,7 +2,9 @@ package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static ai.lango.fake.FakeLlmServer.lastUserMessageContains;
 
+import ai.lango.fake.FakeLlmServer.PacedText;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +15,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -267,5 +271,72 @@ class ChatSocketIT extends FakeLlmIT {
         String own = "http://" + base.getHost() + ":" + base.getPort();
         HttpClient.newHttpClient().newWebSocketBuilder().header("Origin", own)
                 .buildAsync(ws, new WebSocket.Listener() { }).get(10, TimeUnit.SECONDS).abort();
+    }
+
+    private static String request(String id, String method, String sessionKey) {
+        return "{\"type\":\"request\",\"id\":\"" + id + "\",\"method\":\"" + method + "\",\"params\":{\"sessionKey\":\""
+                + sessionKey + "\"}}";
+    }
+
+    /** Frames until the responses to every id in {@code ids} came, by id. */
+    private java.util.Map<String, JsonNode> responsesTo(String... ids) throws InterruptedException {
+        java.util.Map<String, JsonNode> answered = new java.util.HashMap<>();
+        List<JsonNode> seen = new ArrayList<>();
+        while (answered.size() < ids.length) {
+            JsonNode frame = next();
+            seen.add(frame);
+            if ("response".equals(frame.path("type").asText()) && List.of(ids).contains(frame.path("id").asText())) {
+                answered.put(frame.path("id").asText(), frame);
+            }
+        }
+        return answered;
+    }
+
+    /** Starts a long answer to a question of its own on {@code key} and returns once its first words came. */
+    private PacedText longAnswerStarted(String id, String key, String ask) throws Exception {
+        PacedText slow = PacedText.openAi(Duration.ofMillis(300), java.util.Collections.nCopies(100, "word ").toArray(String[]::new));
+        fake.route(lastUserMessageContains(ask), r -> slow);
+        send(chat(id, key, ask));
+        JsonNode frame;
+        do {
+            frame = next();
+        } while (!frame.toString().contains("word"));
+        return slow;
+    }
+
+    @Test
+    void chatAbortStopsTheRunningTurnAndTheSessionTakesTheNextMessageAtOnce() throws Exception {
+        String key = "ws-" + UUID.randomUUID();
+        String ask = "tell a long story " + key;
+        PacedText slow = longAnswerStarted("a1", key, ask);
+        long asked = System.nanoTime();
+        send(request("a2", "chat.abort", key));
+        java.util.Map<String, JsonNode> answered = responsesTo("a1", "a2");
+        assertEquals(true, answered.get("a2").path("result").path("stopped").asBoolean(), answered.toString());
+        assertEquals("aborted", answered.get("a1").path("error").path("code").asText(), answered.toString());
+        assertTrue(System.nanoTime() - asked < TimeUnit.SECONDS.toNanos(10), "stopped at once, not after the 30 s answer");
+        assertEquals(Boolean.FALSE, slow.finished().get(10, TimeUnit.SECONDS), "the model's stream was closed");
+
+        send(request("a3", "chat.abort", key));
+        assertEquals(false, responsesTo("a3").get("a3").path("result").path("stopped").asBoolean(), "nothing runs any more");
+        String next = "and now briefly " + key;
+        fake.route(lastUserMessageContains(next), r -> Reply.openAiText("Briefly."));
+        send(chat("a4", key, next));
+        assertEquals("Briefly.", responsesTo("a4").get("a4").path("result").path("response").asText());
+    }
+
+    @Test
+    void sessionDeleteStopsItsTurnDeletesItAndThenFindsNothing() throws Exception {
+        String key = "ws-" + UUID.randomUUID();
+        longAnswerStarted("d1", key, "write at length " + key);
+        send(request("d2", "session.delete", key));
+        java.util.Map<String, JsonNode> answered = responsesTo("d1", "d2");
+        assertEquals(true, answered.get("d2").path("result").path("deleted").asBoolean(), answered.toString());
+        assertTrue(answered.get("d1").has("error"), "the running turn ended: " + answered.get("d1"));
+        HttpResponse<String> gone = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base
+                + "api/apps/lango/users/user/sessions/" + key)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, gone.statusCode(), gone.body());
+        send(request("d3", "session.delete", key));
+        assertEquals("session_not_found", responsesTo("d3").get("d3").path("error").path("code").asText());
     }
 }
