@@ -50,11 +50,32 @@ final class StdioTransport implements McpTransport {
         ProcessBuilder builder = new ProcessBuilder(commandLine).directory(directory.toFile());
         builder.environment().clear();
         builder.environment().putAll(environment);
-        process = builder.start();
-        stdin = process.getOutputStream();
-        Thread reader = new Thread(() -> readMessages(process.getInputStream(), inbound, ended), "mcp-" + server + "-stdout");
+        // The process is started by the thread that reads it, which lives as long as the process does: the
+        // sandbox (bwrap --die-with-parent) dies with the thread that started it, and a pooled thread ends
+        // when its pool shrinks, which killed a server that had started on one (exit 137, seen in McpIT).
+        java.util.concurrent.CompletableFuture<Process> started = new java.util.concurrent.CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            Process running;
+            try {
+                running = builder.start();
+            } catch (IOException | RuntimeException e) {
+                started.completeExceptionally(e);
+                return;
+            }
+            started.complete(running);
+            readMessages(running.getInputStream(), inbound, ended);
+        }, "mcp-" + server + "-stdout");
         reader.setDaemon(true);
         reader.start();
+        try {
+            process = started.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting the server's process", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+        }
+        stdin = process.getOutputStream();
         Thread errors = new Thread(() -> logErrors(process.getErrorStream()), "mcp-" + server + "-stderr");
         errors.setDaemon(true);
         errors.start();

@@ -71,6 +71,8 @@ public final class ExecSandbox {
         if (bwrap.isEmpty()) {
             return shell;
         }
+        // --die-with-parent: the sandbox dies with the *thread* that started it (PR_SET_PDEATHSIG), so a process
+        // that outlives its call is started by a thread of its own (StdioTransport)
         List<String> line = new ArrayList<>(List.of(bwrap.get().toString(), "--die-with-parent", "--new-session",
                 "--unshare-all", "--cap-drop", "ALL"));
         if (network) {
