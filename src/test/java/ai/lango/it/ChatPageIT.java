@@ -187,6 +187,47 @@ class ChatPageIT extends FakeLlmIT {
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".msg.error")));
         screenshot("chat-page-error");
         assertTrue(browser.findElement(By.cssSelector(".msg.error")).getText().contains("lango.providers.openai.api-key"));
+        assertTrue(browser.findElements(By.cssSelector(".msg.assistant")).stream().allMatch(m -> !m.getText().isBlank()),
+                "no empty bubble above the error");
+        assertTrue(browser.findElement(By.cssSelector(".msg.error .retry")).isDisplayed(), "the error offers Retry");
+    }
+
+    @Test
+    void anAnswerIsCopiedAndRetriedOnANarrowDarkScreen() throws Exception {
+        String ask = "what is two and two " + System.nanoTime();
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> Reply.delayed(Duration.ofMillis(1500),
+                Reply.openAiText(asked.incrementAndGet() == 1 ? "Four." : "Still four.")));
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(360, 780));
+        browser.executeCdpCommand("Emulation.setEmulatedMedia", java.util.Map.of("features",
+                List.of(java.util.Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        browser.executeScript("window.copied = null; Object.defineProperty(navigator, 'clipboard', {configurable: true,"
+                + " value: {writeText: t => { window.copied = t; return Promise.resolve(); }}});");
+        wait.until(d -> browser.findElement(By.id("model")).getAttribute("textContent").contains("gpt-4o-mini"));
+
+        browser.findElement(By.id("input")).sendKeys(ask);
+        browser.findElement(By.id("send")).click();
+        // the answer is shown to be on its way before its first word (which comes 1.5 s later)
+        new WebDriverWait(browser, Duration.ofSeconds(1)).until(ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector(".msg.assistant .thinking-dots")));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Four."));
+        browser.findElement(By.cssSelector(".msg.assistant .copy")).click();
+        wait.until(d -> "Four.".equals(browser.executeScript("return window.copied;")));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .copy"), "Copied"));
+
+        browser.findElement(By.cssSelector(".msg.assistant .retry")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#messages"), "Still four."));
+        assertEquals(2, asked.get(), "Retry sent the question again");
+        screenshot("chat-page-narrow-dark");
+
+        assertEquals(Boolean.TRUE, browser.executeScript("return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"),
+                "no sideways scrolling at 360 px");
+        String background = (String) browser.executeScript("return getComputedStyle(document.body).backgroundColor;");
+        int[] rgb = java.util.Arrays.stream(background.replaceAll("[^0-9,]", "").split(",")).limit(3).mapToInt(Integer::parseInt).toArray();
+        assertTrue(rgb[0] + rgb[1] + rgb[2] < 3 * 80, "a dark page when the system is dark: " + background);
     }
 
     private void screenshot(String name) throws Exception {
