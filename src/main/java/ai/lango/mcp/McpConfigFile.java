@@ -38,14 +38,27 @@ public final class McpConfigFile {
     private McpConfigFile() {
     }
 
-    /** The servers a file names, and what is wrong in it. */
-    public record Parsed(List<McpServerEntry> servers, List<String> problems) {
+    /**
+     * The servers a file names, and what is wrong in it.
+     *
+     * @param readable whether the file is an {"mcpServers": {…}} document as a whole; one that is not (half
+     *                 saved, say) names no server, and the servers running go on until it reads again
+     */
+    public record Parsed(List<McpServerEntry> servers, List<String> problems, boolean readable) {
         public Parsed {
             servers = List.copyOf(servers);
             problems = List.copyOf(problems);
         }
 
+        public Parsed(List<McpServerEntry> servers, List<String> problems) {
+            this(servers, problems, true);
+        }
+
         static final Parsed EMPTY = new Parsed(List.of(), List.of());
+
+        static Parsed unreadable(String problem) {
+            return new Parsed(List.of(), List.of(problem), false);
+        }
     }
 
     /** The file's servers; no file is no servers. */
@@ -57,7 +70,7 @@ public final class McpConfigFile {
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            return new Parsed(List.of(), List.of(file + ": cannot be read (" + e.getMessage() + ")"));
+            return Parsed.unreadable(file + ": cannot be read (" + e.getMessage() + ")");
         }
         return parse(file.getFileName().toString(), text);
     }
@@ -71,20 +84,20 @@ public final class McpConfigFile {
             lines = serverLines(text);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            return new Parsed(List.of(), List.of(shown + " line " + (at == null ? "?" : at.getLineNr()) + ", column "
-                    + (at == null ? "?" : at.getColumnNr()) + ": not JSON (" + e.getOriginalMessage() + ")"));
+            return Parsed.unreadable(shown + " line " + (at == null ? "?" : at.getLineNr()) + ", column "
+                    + (at == null ? "?" : at.getColumnNr()) + ": not JSON (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
-            return new Parsed(List.of(), List.of(shown + ": cannot be read (" + e.getMessage() + ")"));
+            return Parsed.unreadable(shown + ": cannot be read (" + e.getMessage() + ")");
         }
         if (root == null || !root.isObject()) {
-            return new Parsed(List.of(), List.of(shown + " line 1: expected an object {\"mcpServers\": {…}}"));
+            return Parsed.unreadable(shown + " line 1: expected an object {\"mcpServers\": {…}}");
         }
         JsonNode servers = root.has("mcpServers") ? root.get("mcpServers") : root.path("servers");
         if (servers.isMissingNode()) {
-            return new Parsed(List.of(), List.of(shown + " line 1: no \"mcpServers\" object"));
+            return Parsed.unreadable(shown + " line 1: no \"mcpServers\" object");
         }
         if (!servers.isObject()) {
-            return new Parsed(List.of(), List.of(shown + ": \"mcpServers\" must be an object of servers by name"));
+            return Parsed.unreadable(shown + ": \"mcpServers\" must be an object of servers by name");
         }
         List<McpServerEntry> parsed = new ArrayList<>();
         List<String> problems = new ArrayList<>();

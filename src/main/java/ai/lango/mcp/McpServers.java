@@ -134,6 +134,12 @@ public class McpServers implements ToolSource {
 
     /** The servers of a (new) file: the ones gone stop, the new and changed ones start, the same ones go on. */
     synchronized void apply(McpConfigFile.Parsed parsed) {
+        if (!parsed.readable()) {
+            // half saved, or broken as a whole: what runs goes on until the file reads again
+            fileProblems = parsed.problems().stream().map(p -> p + " (the servers running go on until the file reads again)").toList();
+            fileProblems.forEach(problem -> LOG.warning(() -> "MCP: " + problem));
+            return;
+        }
         fileProblems = parsed.problems();
         parsed.problems().forEach(problem -> LOG.warning(() -> "MCP: " + problem + " (the other servers start all the same)"));
         Map<String, McpServerEntry> wanted = new LinkedHashMap<>();
