@@ -55,7 +55,10 @@ class McpIT extends FakeLlmIT {
     private static final Path CONFIG = Path.of("target", "it-mcp-" + System.getProperty("arquillian.launch", "liberty") + "-" + RUN,
             "mcp.json").toAbsolutePath();
     private static final int HTTP_PORT = freePort();
-    private static final Process HTTP_SERVER = AVAILABLE ? httpServer() : null;
+    private static final Process HTTP_SERVER = AVAILABLE ? peerServer("streamableHttp", HTTP_PORT) : null;
+    /** The same reference server on the legacy HTTP+SSE transport (MCP 2024-11-05). */
+    private static final int SSE_PORT = freePort();
+    private static final Process SSE_SERVER = AVAILABLE ? peerServer("sse", SSE_PORT) : null;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @Deployment
@@ -75,6 +78,7 @@ class McpIT extends FakeLlmIT {
                 + "      \"env\": {\"GREETING\": \"hello\"}, \"readOnly\": [\"" + PEERS + "\"],\n"
                 + "      \"safety\": {\"get-tiny-image\": \"dangerous\"}},\n"
                 + "    \"web\": {\"url\": \"http://127.0.0.1:" + HTTP_PORT + "/mcp\"},\n"
+                + "    \"legacy\": {\"url\": \"http://127.0.0.1:" + SSE_PORT + "/sse\"},\n"
                 + "    \"files\": {\"command\": \"" + NODE + "\", \"args\": [\"" + filesystem + "\", \"" + workspace + "\"],\n"
                 + "      \"readOnly\": [\"" + PEERS + "\"]}" + extra + "\n"
                 + "  }\n}\n";
@@ -88,12 +92,13 @@ class McpIT extends FakeLlmIT {
         }
     }
 
-    private static Process httpServer() {
+    /** server-everything on {@code transport} (streamableHttp or sse), listening on {@code port}. */
+    private static Process peerServer(String transport, int port) {
         try {
             ProcessBuilder builder = new ProcessBuilder(NODE.toString(),
-                    PEERS.resolve("@modelcontextprotocol/server-everything/dist/index.js").toString(), "streamableHttp")
-                    .redirectErrorStream(true).redirectOutput(Path.of("target", "it-mcp-everything-http.log").toFile());
-            builder.environment().put("PORT", String.valueOf(HTTP_PORT));
+                    PEERS.resolve("@modelcontextprotocol/server-everything/dist/index.js").toString(), transport)
+                    .redirectErrorStream(true).redirectOutput(Path.of("target", "it-mcp-everything-" + transport + ".log").toFile());
+            builder.environment().put("PORT", String.valueOf(port));
             return builder.start();
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -102,8 +107,10 @@ class McpIT extends FakeLlmIT {
 
     @AfterAll
     static void stopHttpServer() {
-        if (HTTP_SERVER != null) {
-            HTTP_SERVER.destroyForcibly();
+        for (Process peer : new Process[] {HTTP_SERVER, SSE_SERVER}) {
+            if (peer != null) {
+                peer.destroyForcibly();
+            }
         }
     }
 
@@ -168,8 +175,9 @@ class McpIT extends FakeLlmIT {
 
     @Test
     void theServersToolsAreTheAgentsOverStdioAndHttpAndTheirAnswersReachTheModel() throws Exception {
-        JsonNode list = ready("everything", "web", "files");
+        JsonNode list = ready("everything", "web", "files", "legacy");
         assertEquals("ready", server(list, "everything").path("state").asText(), list.toString());
+        assertEquals("sse", server(list, "legacy").path("transport").asText(), list.toString());
         assertTrue(server(list, "everything").path("tools").toString().contains("mcp_everything_echo"), list.toString());
         assertEquals("http", server(list, "web").path("transport").asText());
 
@@ -179,6 +187,8 @@ class McpIT extends FakeLlmIT {
                 "the model is offered the HTTP server's tools too");
         JsonNode sum = toolTurn("mcp_web_get-sum", "{\"a\":2,\"b\":3}");
         assertTrue(sum.path("text").asText().contains("5"), sum.toString());
+        JsonNode overSse = toolTurn("mcp_legacy_get-sum", "{\"a\":20,\"b\":22}");
+        assertTrue(overSse.path("text").asText().contains("42"), "over the legacy SSE transport: " + overSse);
 
         Files.writeString(ItWorkspace.dir().resolve("mcp-" + RUN + ".txt"), "written for the filesystem server");
         JsonNode read = toolTurn("mcp_files_read_text_file", "{\"path\":\"" + ItWorkspace.dir().resolve("mcp-" + RUN + ".txt")
@@ -240,6 +250,65 @@ class McpIT extends FakeLlmIT {
             assertFalse(ItSocket.events(frames, "agent.tool_progress").isEmpty(), "progress reached /ws: " + frames);
             assertTrue(ItSocket.events(frames, "agent.tool_progress").get(0).path("name").asText()
                     .equals("mcp_everything_trigger-long-running-operation"), frames.toString());
+        }
+    }
+
+    private static String stdioEntry(String name, String extra) {
+        return ",\n    \"" + name + "\": {\"command\": \"" + NODE + "\", \"args\": [\""
+                + PEERS.resolve("@modelcontextprotocol/server-everything/dist/index.js") + "\", \"stdio\"], \"readOnly\": [\"" + PEERS
+                + "\"]" + extra + "}";
+    }
+
+    @Test
+    void aSecretGoesOnlyToTheServerItIsBoundToAndTheModelSeesItMasked() throws Exception {
+        String name = "MCPKEY_" + RUN;
+        String value = "v-" + UUID.randomUUID();
+        HttpResponse<String> stored = call("PUT", "api/admin/secrets/" + name, "{\"value\":\"" + value
+                + "\",\"tools\":[\"mcp_keyed\"]}");
+        assertEquals(201, stored.statusCode(), stored.body());
+        String env = ", \"env\": {\"API_KEY\": \"{{secret:" + name + "}}\"}";
+        try {
+            Files.writeString(CONFIG, config(stdioEntry("keyed", env) + stdioEntry("unbound", env)));
+            JsonNode list = ready("keyed");
+            JsonNode seen = toolTurn("mcp_keyed_get-env", "{}");
+            String text = seen.toString();
+            assertTrue(text.contains("API_KEY") && text.contains("[SECRET:" + name + "]"), "the server got it, masked to the model: " + text);
+            assertFalse(text.contains(value), "the value never reaches the model: " + text);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!server(list, "unbound").path("lastError").asText().contains("binding") && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+                list = ready();
+            }
+            assertTrue(server(list, "unbound").path("lastError").asText().contains("may go to mcp_keyed only, not to mcp_unbound"),
+                    "a server the secret is not bound to does not start with it: " + server(list, "unbound"));
+        } finally {
+            Files.writeString(CONFIG, config(""));
+            call("DELETE", "api/admin/secrets/" + name, null);
+        }
+    }
+
+    @Test
+    void aServerWhoseProcessDiesIsShownFailedAndStartedAgain() throws Exception {
+        String folder = "crashy-" + RUN;
+        try {
+            Files.writeString(CONFIG, config(stdioEntry("crashy", ", \"cwd\": \"" + folder + "\"")));
+            assertEquals("ready", server(ready("crashy"), "crashy").path("state").asText());
+            List<ProcessHandle> sandbox = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                    .map(c -> c.contains("bwrap") && c.contains(folder)).orElse(false)).toList();
+            assertEquals(1, sandbox.size(), "the crashy server's sandbox");
+            sandbox.get(0).descendants().forEach(ProcessHandle::destroyForcibly);
+            JsonNode crashy = TestJson.MAPPER.missingNode();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!crashy.path("lastError").asText().contains("exit code") && System.nanoTime() < deadline) {
+                crashy = server(TestJson.MAPPER.readTree(call("GET", "api/admin/mcp", null).body()), "crashy");
+                Thread.sleep(50);
+            }
+            assertTrue(crashy.path("state").asText().matches("failed|restarting"), crashy.toString());
+            assertTrue(crashy.path("lastError").asText().contains("the server's process ended"), crashy.toString());
+            assertEquals("ready", server(ready("crashy"), "crashy").path("state").asText(), "started again");
+            assertEquals("Echo: back", toolTurn("mcp_crashy_echo", "{\"message\":\"back\"}").path("text").asText());
+        } finally {
+            Files.writeString(CONFIG, config(""));
         }
     }
 }

@@ -112,6 +112,27 @@ class OrchestrationTest {
     }
 
     @Test
+    void toolsMadeAtRunTimeGoToTheExecutorAndNowhereElse() {
+        com.google.adk.tools.BaseToolset mcp = new com.google.adk.tools.BaseToolset() {
+            @Override
+            public io.reactivex.rxjava3.core.Flowable<BaseTool> getTools(com.google.adk.agents.ReadonlyContext context) {
+                return io.reactivex.rxjava3.core.Flowable.empty();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        BaseAgent root = AgentTree.orchestrator(new ScriptedLlm(), tools("exec", "search_docs"), List.of(mcp), List.of(), PROMPTS, 10,
+                AgentTree.NO_SECTIONS);
+        for (BaseAgent sub : root.subAgents()) {
+            boolean holds = ((LlmAgent) sub).toolsets().contains(mcp);
+            assertEquals(sub.name().equals("executor"), holds, sub.name() + " holds the MCP servers' tools: " + holds);
+        }
+        assertTrue(((LlmAgent) root).toolsets().isEmpty(), "the orchestrator holds none");
+    }
+
+    @Test
     void perTurnSectionsAreRenderedAtEachModelCallForTheSessionAndTheUsersMessage() {
         ScriptedLlm model = new ScriptedLlm().thenCall("noop", java.util.Map.of()).thenText("Done.");
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
