@@ -178,6 +178,30 @@ class IdentityUsageIT extends FakeLlmIT {
         assertEquals("0.15", config.at("/lango.pricing/gpt-4o-mini/input").asText(), "the prices in force are listed");
     }
 
+    @Test
+    void mcpAnswersOnlyACredentialAndAnMcpSessionIsItsUsersAlone() throws Exception {
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
+        HttpResponse<String> anonymous = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(initialize)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        assertTrue(anonymous.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"), anonymous.headers().toString());
+
+        String gil = issue("gil-" + RUN + "-mcp");
+        String hal = issue("hal-" + RUN + "-mcp");
+        HttpResponse<String> started = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + gil)
+                .POST(HttpRequest.BodyPublishers.ofString(initialize)).build(), HttpResponse.BodyHandlers.ofString());
+        String gilsSession = started.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        HttpResponse<String> taken = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + hal)
+                .header("Mcp-Session-Id", gilsSession).POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,"
+                        + "\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\",\"arguments\":{}}}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, taken.statusCode(), "another user's MCP session is as unknown as a made-up one: " + taken.body());
+    }
+
     /** What /mcp's chat tool answers the user (a new MCP session each time). */
     private String mcpChat(String token, String message) throws Exception {
         HttpRequest.Builder init = HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")

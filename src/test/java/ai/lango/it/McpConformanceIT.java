@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -143,6 +144,60 @@ class McpConformanceIT extends FakeLlmIT {
         java.net.http.HttpResponse<String> noTool = post.apply(session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"exec\",\"arguments\":{}}}");
         assertEquals(-32602, TestJson.MAPPER.readTree(noTool.body()).path("error").path("code").asInt(), noTool.body());
+    }
+
+    /** A client that takes no elicitation is told what waits and approves it with answer_approval; get_session reads it back. */
+    @Test
+    void aClientWithoutElicitationApprovesWithAnswerApprovalAndReadsTheConversationBack() throws Exception {
+        String file = "mcp-answered-" + System.nanoTime() + ".txt";
+        Files.writeString(ItWorkspace.dir().resolve(file), "to be deleted");
+        String ask = "please delete " + file;
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> r.body().contains("\"role\":\"tool\"")
+                ? Reply.openAiText("Deleted it.") : Reply.openAiToolCall("call_answered", "fs_delete", "{\"path\":\"" + file + "\"}"));
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        String[] session = new String[1];
+        java.util.function.Function<String, JsonNode> post = body -> {
+            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(mcpUrl()))
+                    .header("Content-Type", "application/json").header("Accept", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+            if (session[0] != null) {
+                request.header("Mcp-Session-Id", session[0]);
+            }
+            try {
+                java.net.http.HttpResponse<String> answer = http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                answer.headers().firstValue("Mcp-Session-Id").ifPresent(id -> session[0] = id);
+                return TestJson.MAPPER.readTree(answer.body());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        post.apply("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
+        JsonNode waiting = post.apply("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"chat\","
+                + "\"arguments\":{\"message\":\"" + ask + "\"}}}").path("result");
+        JsonNode asked = waiting.path("structuredContent").path("waitingForApproval").path(0);
+        assertEquals("fs_delete", asked.path("tool").asText(), waiting.toString());
+        assertTrue(waiting.path("content").path(0).path("text").asText().contains("answer_approval"), waiting.toString());
+        assertTrue(Files.exists(ItWorkspace.dir().resolve(file)), "nothing ran before a person said so");
+
+        JsonNode approved = post.apply("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"answer_approval\",\"arguments\":{\"approvalId\":\"" + asked.path("approvalId").asText() + "\",\"approved\":true}}}")
+                .path("result");
+        assertEquals("Deleted it.", approved.path("structuredContent").path("answer").asText(), approved.toString());
+        assertTrue(Files.notExists(ItWorkspace.dir().resolve(file)), "the approved call ran");
+        JsonNode again = post.apply("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"answer_approval\",\"arguments\":{\"approvalId\":\"" + asked.path("approvalId").asText() + "\",\"approved\":true}}}")
+                .path("result");
+        assertTrue(again.path("isError").asBoolean(), "a decided request is not decided twice: " + again);
+
+        String sessionId = waiting.path("structuredContent").path("sessionId").asText();
+        JsonNode read = post.apply("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"get_session\","
+                + "\"arguments\":{\"sessionId\":\"" + sessionId + "\"}}}").path("result");
+        String conversation = read.path("content").path(0).path("text").asText();
+        assertTrue(conversation.contains(ask) && conversation.contains("Deleted it."), read.toString());
+        JsonNode unknown = post.apply("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"get_session\","
+                + "\"arguments\":{\"sessionId\":\"none-" + System.nanoTime() + "\"}}}").path("result");
+        assertTrue(unknown.path("isError").asBoolean() && unknown.toString().contains("no session"), unknown.toString());
     }
 
     /** What the MCP SDK's own client (TypeScript) saw, saying {@code message} to /mcp's chat. */
