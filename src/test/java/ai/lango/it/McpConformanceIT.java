@@ -173,10 +173,11 @@ class McpConformanceIT extends FakeLlmIT {
         };
         post.apply("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
                 + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
-        JsonNode waiting = post.apply("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"chat\","
-                + "\"arguments\":{\"message\":\"" + ask + "\"}}}").path("result");
+        JsonNode chat = post.apply("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"chat\","
+                + "\"arguments\":{\"message\":\"" + ask + "\"}}}");
+        JsonNode waiting = chat.path("result");
         JsonNode asked = waiting.path("structuredContent").path("waitingForApproval").path(0);
-        assertEquals("fs_delete", asked.path("tool").asText(), waiting.toString());
+        assertEquals("fs_delete", asked.path("tool").asText(), chat.toString());
         assertTrue(waiting.path("content").path(0).path("text").asText().contains("answer_approval"), waiting.toString());
         assertTrue(Files.exists(ItWorkspace.dir().resolve(file)), "nothing ran before a person said so");
 

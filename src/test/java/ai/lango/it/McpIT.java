@@ -295,8 +295,10 @@ class McpIT extends FakeLlmIT {
             assertEquals("ready", server(ready("crashy"), "crashy").path("state").asText());
             List<ProcessHandle> sandbox = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
                     .map(c -> c.contains("bwrap") && c.contains(folder)).orElse(false)).toList();
-            assertEquals(1, sandbox.size(), "the crashy server's sandbox");
-            sandbox.get(0).descendants().forEach(ProcessHandle::destroyForcibly);
+            assertFalse(sandbox.isEmpty(), "the crashy server's sandbox");
+            // bwrap runs as two processes (outside and inside its PID namespace): what they run is the server
+            sandbox.forEach(bwrap -> bwrap.descendants().filter(p -> !p.info().command().orElse("").endsWith("bwrap"))
+                    .forEach(ProcessHandle::destroyForcibly));
             JsonNode crashy = TestJson.MAPPER.missingNode();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (!crashy.path("lastError").asText().contains("exit code") && System.nanoTime() < deadline) {
