@@ -93,7 +93,8 @@ public record AgentCard(String name, String description, String version, Map<A2a
             ObjectNode scheme = card.putObject("securitySchemes").putObject("bearer").put("type", "http")
                     .put("scheme", "bearer").put("description", text);
             scheme.putObject("httpAuthSecurityScheme").put("scheme", "Bearer").put("description", text);
-            card.putArray("security").addObject().putArray("bearer");
+            card.putArray("security").addObject().putArray("bearer"); // 0.3
+            card.putArray("securityRequirements").addObject().putObject("schemes").putObject("bearer").putArray("list"); // 1.0
         });
         return card;
     }

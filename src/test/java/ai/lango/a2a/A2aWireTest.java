@@ -51,6 +51,7 @@ class A2aWireTest {
         assertEquals("bearer", scheme.get("scheme").asText());
         assertEquals("Bearer", scheme.at("/httpAuthSecurityScheme/scheme").asText());
         assertEquals("[{\"bearer\":[]}]", card.get("security").toString());
+        assertEquals("[{\"schemes\":{\"bearer\":{\"list\":[]}}}]", card.get("securityRequirements").toString(), "1.0's shape");
         assertEquals(Optional.of("bearer"), AgentCard.read(card, null).bearer());
     }
 

@@ -430,6 +430,17 @@ class IdentityIT extends FakeLlmIT {
     }
 
     @Test
+    void theAgentCardSaysABearerCredentialIsNeededInBothVersionsShapes() throws Exception {
+        HttpResponse<String> got = call("GET", ".well-known/agent-card.json", null, null);
+        assertEquals(200, got.statusCode(), "the card itself is public: " + got.body());
+        JsonNode card = TestJson.MAPPER.readTree(got.body());
+        assertEquals("bearer", card.at("/securitySchemes/bearer/scheme").asText(), card.toString());
+        assertEquals("Bearer", card.at("/securitySchemes/bearer/httpAuthSecurityScheme/scheme").asText(), card.toString());
+        assertTrue(card.at("/security/0/bearer").isArray(), "0.3: " + card);
+        assertTrue(card.at("/securityRequirements/0/schemes/bearer/list").isArray(), "1.0: " + card);
+    }
+
+    @Test
     void anotherUsersA2aTaskIsNotFoundAndNotListed() throws Exception {
         String ann = issue("ann-" + RUN + "-tasks");
         String bob = jwt("bob-" + RUN + "-tasks");
