@@ -199,4 +199,50 @@ class A2aIT extends FakeLlmIT {
                 .at("/error/code").asInt());
         assertTrue(fake.requests().isEmpty(), "no turn ran");
     }
+
+    @Test
+    void aVersion03CallerResubscribesToARunningTaskAndCancelsIt() throws Exception {
+        String ask = "write at length " + java.util.UUID.randomUUID();
+        FakeLlmServer.PacedText slow = FakeLlmServer.PacedText.openAi(Duration.ofMillis(300),
+                java.util.Collections.nCopies(60, "word ").toArray(String[]::new));
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> slow);
+        // started by a streaming caller whose connection then sits unread
+        HttpResponse<java.util.stream.Stream<String>> first = http.send(HttpRequest.newBuilder(URI.create(base + "api/a2a"))
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/stream\",\"params\":"
+                        + "{\"message\":{\"kind\":\"message\",\"role\":\"user\",\"messageId\":\"m-" + ask.hashCode() + "\",\"parts\":"
+                        + "[{\"kind\":\"text\",\"text\":\"" + ask + "\"}]}}}")).build(), HttpResponse.BodyHandlers.ofLines());
+        JsonNode started = JSON.readTree(first.body().filter(l -> l.startsWith("data:")).findFirst().orElseThrow().substring(5))
+                .path("result");
+        assertEquals("task", started.path("kind").asText(), started.toString());
+        String id = started.path("id").asText();
+
+        HttpResponse<java.util.stream.Stream<String>> stream = http.send(HttpRequest.newBuilder(URI.create(base + "api/a2a"))
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tasks/resubscribe\","
+                        + "\"params\":{\"id\":\"" + id + "\"}}")).build(), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, stream.statusCode());
+        List<JsonNode> seen = new ArrayList<>();
+        java.util.stream.Stream<String> lines = stream.body();
+        java.util.Iterator<String> it = lines.iterator();
+        while (seen.size() < 2 && it.hasNext()) {
+            String line = it.next();
+            if (line.startsWith("data:")) {
+                seen.add(JSON.readTree(line.substring(5)).path("result"));
+            }
+        }
+        boolean whileWriting = !slow.finished().isDone();
+        assertTrue(whileWriting, "the events came while the model still wrote, not at the end: " + seen);
+        assertEquals(id, seen.get(0).path("id").asText(), "the task as it stands comes first: " + seen);
+        assertTrue(seen.get(1).path("kind").asText().matches("artifact-update|status-update"), "then what it does: " + seen);
+
+        JsonNode canceled = rpc("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tasks/cancel\",\"params\":{\"id\":\"" + id + "\"}}");
+        assertEquals("canceled", canceled.at("/result/status/state").asText(), canceled.toString());
+        assertEquals(Boolean.FALSE, slow.finished().get(10, java.util.concurrent.TimeUnit.SECONDS), "the model's stream was closed");
+        assertEquals("canceled", rpc("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/get\",\"params\":{\"id\":\"" + id + "\"}}")
+                .at("/result/status/state").asText());
+        assertEquals(-32002, rpc("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tasks/cancel\",\"params\":{\"id\":\"" + id + "\"}}")
+                .at("/error/code").asInt(), "a canceled task cannot be canceled again");
+        lines.close();
+    }
 }

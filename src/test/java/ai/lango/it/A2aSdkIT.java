@@ -122,6 +122,23 @@ class A2aSdkIT extends FakeLlmIT {
     }
 
     @Test
+    void aStreamShowsTheTaskWorkingAndEachToolItCalls() throws Exception {
+        String ask = "list the workspace " + RUN;
+        fake.route(lastUserMessageContains(ask), r -> r.body().contains("\"role\":\"tool\"")
+                ? Reply.openAiText("Listed.") : Reply.openAiToolCall("call_listing", "fs_list", "{\"path\":\".\"}"));
+        JsonNode events = sdk("stream", ask).path("events");
+        List<String> states = new ArrayList<>();
+        events.forEach(e -> {
+            if (e.path("kind").asText().equals("status")) {
+                states.add(e.path("state").asText() + ":" + e.path("text").asText());
+            }
+        });
+        assertTrue(states.contains("WORKING:"), "the task is said to be working: " + states);
+        assertTrue(states.contains("WORKING:calling fs_list"), "each tool call is a status message: " + states);
+        assertEquals("COMPLETED", events.get(events.size() - 1).path("state").asText(), events.toString());
+    }
+
+    @Test
     void aCallThatWaitsForApprovalIsAskedAndAnsweredOnTheSameTask() throws Exception {
         String file = "a2a-approved-" + RUN + ".txt";
         Files.writeString(WORKSPACE.resolve(file), "to be deleted");
