@@ -36,6 +36,7 @@ const stateName = (s) => ["UNSPECIFIED", "SUBMITTED", "WORKING", "COMPLETED", "F
   "REJECTED", "AUTH_REQUIRED"][s] ?? String(s);
 const task = (t) => ({
   kind: "task", id: t.id, contextId: t.contextId, state: stateName(t.status?.state),
+  stateHistory: (t.metadata?.lango?.stateHistory ?? []).map((s) => `${s.state}@${s.timestamp}`),
   status: partsText(t.status?.message?.parts),
   statusData: (t.status?.message?.parts ?? []).filter((p) => p.content?.$case === "data").map((p) => p.content.value),
   artifacts: (t.artifacts ?? []).map((a) => ({ id: a.artifactId, text: partsText(a.parts) })),

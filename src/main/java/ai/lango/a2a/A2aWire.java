@@ -108,6 +108,11 @@ public final class A2aWire {
             ArrayNode history = node.putArray("history");
             shown.history().forEach(m -> history.add(message(version, m)));
         }
+        if (!shown.earlierStates().isEmpty()) {
+            // what the task went through, in the task's metadata (neither version has a field for it)
+            ArrayNode states = node.putObject("metadata").putObject("lango").putArray("stateHistory");
+            shown.stateHistory().forEach(s -> states.add(status(version, s)));
+        }
         if (version == A2aVersion.V0_3) {
             node.put("kind", "task");
         }
@@ -245,8 +250,12 @@ public final class A2aWire {
         task.path("artifacts").forEach(a -> artifacts.add(readArtifact(a)));
         List<Message> history = new ArrayList<>();
         task.path("history").forEach(m -> history.add(readMessage(m)));
-        return new Task(task.path("id").asText(null), task.path("contextId").asText(null), readStatus(task.path("status")),
-                artifacts, history);
+        List<Task.Status> states = new ArrayList<>();
+        task.path("metadata").path("lango").path("stateHistory").forEach(s -> states.add(readStatus(s)));
+        Task.Status status = readStatus(task.path("status"));
+        // the history's last entry is the current status
+        List<Task.Status> earlier = states.isEmpty() ? List.of() : states.subList(0, states.size() - 1);
+        return new Task(task.path("id").asText(null), task.path("contextId").asText(null), status, artifacts, history, earlier);
     }
 
     /** What a send or a stream event carries, in either version: a message, a task, or an update. */

@@ -7,9 +7,11 @@ import java.util.stream.Collectors;
 
 /**
  * An A2A task: the unit of work an A2A caller starts with a message, with its status (state, the agent's
- * latest message, when), its artifacts and the messages exchanged in it.
+ * latest message, when), its artifacts, the messages exchanged in it, and the states it was in before
+ * (each with when it began; the first one's is when the task began).
  */
-public record Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history) {
+public record Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history,
+                   List<Status> earlierStates) {
 
     /** Where a task stands: its state, what the agent said with it, and since when. */
     public record Status(TaskState state, Message message, Instant timestamp) {
@@ -18,6 +20,21 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
     public Task {
         artifacts = artifacts == null ? List.of() : List.copyOf(artifacts);
         history = history == null ? List.of() : List.copyOf(history);
+        earlierStates = earlierStates == null ? List.of() : List.copyOf(earlierStates);
+    }
+
+    /** A task as it begins, or as a peer shows it (with no states before this one). */
+    public Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history) {
+        this(id, contextId, status, artifacts, history, List.of());
+    }
+
+    /** Every state the task has been in, oldest first, the current one last (messages left out: they are in the history). */
+    public List<Status> stateHistory() {
+        List<Status> all = new ArrayList<>(earlierStates);
+        if (status != null) {
+            all.add(new Status(status.state(), null, status.timestamp()));
+        }
+        return all;
     }
 
     public TaskState state() {
@@ -30,14 +47,18 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
         if (message != null) {
             messages.add(message);
         }
-        return new Task(id, contextId, new Status(state, message, at), artifacts, messages);
+        List<Status> before = new ArrayList<>(earlierStates);
+        if (status != null) {
+            before.add(new Status(status.state(), null, status.timestamp()));
+        }
+        return new Task(id, contextId, new Status(state, message, at), artifacts, messages, before);
     }
 
     /** This task with one more message in its history (the caller's). */
     public Task adding(Message message) {
         List<Message> messages = new ArrayList<>(history);
         messages.add(message);
-        return new Task(id, contextId, status, artifacts, messages);
+        return new Task(id, contextId, status, artifacts, messages, earlierStates);
     }
 
     /** This task with an artifact, replacing one of the same id. */
@@ -45,7 +66,7 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
         List<Artifact> all = new ArrayList<>(artifacts);
         all.removeIf(a -> a.artifactId().equals(artifact.artifactId()));
         all.add(artifact);
-        return new Task(id, contextId, status, all, history);
+        return new Task(id, contextId, status, all, history, earlierStates);
     }
 
     /** The last {@code length} messages of the history (all when null; none for 0). */
@@ -53,12 +74,13 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
         if (length == null || length >= history.size()) {
             return this;
         }
-        return new Task(id, contextId, status, artifacts, history.subList(history.size() - Math.max(0, length), history.size()));
+        return new Task(id, contextId, status, artifacts, history.subList(history.size() - Math.max(0, length), history.size()),
+                earlierStates);
     }
 
     /** The same task without its artifacts. */
     public Task withoutArtifacts() {
-        return new Task(id, contextId, status, List.of(), history);
+        return new Task(id, contextId, status, List.of(), history, earlierStates);
     }
 
     /** The artifacts' text, one part per line. */

@@ -147,4 +147,27 @@ class A2aWireTest {
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}",
                 A2aJson.MAPPER.valueToTree(JsonRpcResponse.failure(null, JsonRpcError.PARSE_ERROR, "bad")).toString());
     }
+
+    @Test
+    void aTaskShowsEveryStateItWasInWithWhenEachBeganAndKeepsThemWhenStored() {
+        Instant begun = Instant.parse("2026-11-28T10:00:00Z");
+        Task task = new Task("t", "c", new Task.Status(TaskState.SUBMITTED, null, begun), List.of(),
+                List.of(Message.user("hi", "c").in("c", "t")))
+                .moved(TaskState.WORKING, null, begun.plusSeconds(1))
+                .moved(TaskState.INPUT_REQUIRED, Message.agent("May I?", "c", "t"), begun.plusSeconds(2))
+                .moved(TaskState.COMPLETED, null, begun.plusSeconds(5));
+        JsonNode v1 = A2aWire.task(A2aVersion.V1_0, task, 0);
+        JsonNode states = v1.at("/metadata/lango/stateHistory");
+        assertEquals(4, states.size(), v1.toString());
+        assertEquals("TASK_STATE_SUBMITTED", states.get(0).path("state").asText());
+        assertEquals("2026-11-28T10:00:00Z", states.get(0).path("timestamp").asText(), "when the task began");
+        assertEquals("TASK_STATE_INPUT_REQUIRED", states.get(2).path("state").asText());
+        assertEquals("TASK_STATE_COMPLETED", states.get(3).path("state").asText(), "the current state last");
+        assertFalse(states.get(2).has("message"), "the messages are in the history, not repeated here");
+        assertEquals("input-required", A2aWire.task(A2aVersion.V0_3, task, 0).at("/metadata/lango/stateHistory/2/state").asText());
+
+        Task read = A2aWire.readTask(A2aWire.task(A2aVersion.V1_0, task, null));
+        assertEquals(task.stateHistory(), read.stateHistory(), "as stored, so read back");
+        assertEquals(task, read);
+    }
 }

@@ -92,6 +92,11 @@ class A2aSdkIT extends FakeLlmIT {
         assertEquals("COMPLETED", read.path("state").asText(), read.toString());
         assertEquals(1, read.path("history").size(), "historyLength 1: the last message only");
         assertEquals("Hello from Lango", read.at("/artifacts/0/text").asText());
+        List<String> states = new ArrayList<>();
+        read.path("stateHistory").forEach(s -> states.add(s.asText().replaceAll("@.*", "")));
+        assertEquals(List.of("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED"), states,
+                "every state the task was in, with when it began: " + read.path("stateHistory"));
+        assertTrue(read.path("stateHistory").get(0).asText().matches(".*@20\\d\\d-.*Z"), read.path("stateHistory").toString());
     }
 
     @Test
