@@ -256,6 +256,26 @@ class A2aSdkIT extends FakeLlmIT {
     }
 
     @Test
+    void theArgumentsOfAWaitingCallAreShownMasked() throws Exception {
+        String name = "A2A_KEY_" + RUN.replace('-', '_');
+        String value = "k" + UUID.randomUUID().toString().replace("-", "");
+        java.net.http.HttpResponse<String> stored = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(base + "api/admin/secrets/" + name)).header("Content-Type", "application/json")
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"value\":\"" + value + "\"}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, stored.statusCode(), stored.body());
+        String ask = "delete the key file " + RUN;
+        fake.route(lastUserMessageContains(ask), r -> r.body().contains("\"role\":\"tool\"")
+                ? Reply.openAiText("Left it.") : Reply.openAiToolCall("call_masked", "fs_delete", "{\"path\":\"" + value + ".txt\"}"));
+        JsonNode asked = sdk("send", ask);
+        assertEquals("INPUT_REQUIRED", asked.path("state").asText(), asked.toString());
+        assertFalse(asked.toString().contains(value), "the value is in no part of the question: " + asked);
+        assertEquals("[SECRET:" + name + "].txt", asked.at("/statusData/0/arguments/path").asText(), asked.toString());
+        assertTrue(asked.path("status").asText().contains("[SECRET:" + name + "]"), asked.toString());
+        assertEquals("COMPLETED", sdk("continue", asked.path("id").asText(), "deny").path("state").asText());
+    }
+
+    @Test
     void anUnknownTaskIsNotFound() throws Exception {
         assertEquals("TaskNotFoundError", sdk("get", "no-such-task-" + RUN, "0").at("/error/name").asText());
         assertEquals("TaskNotFoundError", sdk("continue", "no-such-task-" + RUN, "approve").at("/error/name").asText());
