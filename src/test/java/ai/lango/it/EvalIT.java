@@ -356,12 +356,53 @@ class EvalIT extends FakeLlmIT {
             assertEquals("1 PASS", passed.getText().trim());
             assertTrue(page.findElements(By.cssSelector("app-eval-tab .status-card__summary .status-card__failed")).isEmpty());
             ItBrowser.screenshot(page, "adk-dev-ui-eval-passed");
+
+            // the agent changed: it lists another folder and says something else; the user asks for a closer answer
+            fake.reset();
+            script(ask, "fs_list", "{\"path\":\"elsewhere-" + run + "\"}", "Nothing much is there.");
+            click(wait, By.xpath("//app-eval-tab//*[normalize-space()='" + set + "' and not(*)]")); // back to the set
+            click(wait, By.xpath("//app-eval-tab//mat-icon[normalize-space()='list']")); // its cases
+            click(wait, By.xpath("//app-eval-tab//button[contains(.,'Run All')]"));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("app-run-eval-config-dialog")));
+            // the second metric's slider (response_match_score, 0.7 by default) moved up to 0.9, as a user does with the keys
+            WebElement responseMatch = page.findElements(By.cssSelector("app-run-eval-config-dialog input[type=range]")).get(1);
+            assertEquals("0.7", responseMatch.getAttribute("aria-valuetext"));
+            responseMatch.sendKeys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT);
+            wait.until(d -> "0.9".equals(responseMatch.getAttribute("aria-valuetext")));
+            click(wait, By.cssSelector("app-run-eval-config-dialog button.save-button"));
+            WebElement failed = new WebDriverWait(page, java.time.Duration.ofSeconds(120)).until(ExpectedConditions
+                    .visibilityOfElementLocated(By.cssSelector("app-eval-tab .status-card__summary .status-card__failed")));
+            assertEquals("1 FAIL", failed.getText().trim());
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-failed-case");
+            java.util.List<WebElement> runs = page.findElements(By.cssSelector("app-eval-tab .status-card__history-case"));
+            assertFalse(runs.isEmpty(), "the run's cases are listed");
+            runs.get(0).click();
+            // the case's run: each metric's score against the threshold the user picked
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "Response Match\n0.00\n/ 0.90"));
+            assertTrue(page.findElement(By.tagName("body")).getText().contains("Tool Trajectory\n0.00\n/ 1.00"));
+            // and the expected conversation beside the actual one
+            click(wait, By.xpath("//*[normalize-space()='Compare']"));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "Your workspace holds a few files."));
+            String compared = page.findElement(By.tagName("body")).getText();
+            assertTrue(compared.contains("Expected") && compared.contains("Actual") && compared.contains("Nothing much is there."),
+                    "expected against actual: " + compared);
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-expected-actual");
+            // the actual call, opened: its arguments say how it differs
+            java.util.List<WebElement> calls = page.findElements(By.xpath("//*[normalize-space()='fs_list' and not(*)]"));
+            calls.get(calls.size() - 2).click();
+            click(wait, By.xpath("//mat-icon[normalize-space()='data_object']")); // the event as it is
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "elsewhere-" + run));
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-actual-call");
         } catch (RuntimeException | AssertionError e) {
             ItBrowser.screenshot(page, "adk-dev-ui-eval-failed");
             throw e;
         } finally {
             page.quit();
         }
+        JsonNode latest = json(call("GET", "apps/lango/eval_results/" + json(call("GET", "apps/lango/eval_results", null)).path(0).asText(),
+                null));
+        assertTrue(latest.toString().contains("\"metricName\":\"response_match_score\",\"threshold\":0.9"),
+                "the threshold the user picked was the run's: " + latest);
         JsonNode evalCase = json(call("GET", "apps/lango/eval_sets/" + set + "/evals/workspace_" + run, null));
         assertEquals("fs_list", evalCase.path("conversation").path(0).path("intermediateData").path("toolUses").path(0)
                 .path("name").asText(), "the case the dev UI made holds the session's tool call");
