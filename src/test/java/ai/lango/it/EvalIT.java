@@ -193,6 +193,42 @@ class EvalIT extends FakeLlmIT {
     }
 
     @Test
+    void aJudgeOnTheConfiguredModelScoresTheAnswerAndACaseCanBeDeleted() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String set = "judged_" + run;
+        String ask = "how many legs has a spider " + run;
+        java.util.concurrent.atomic.AtomicReference<String> verdict = new java.util.concurrent.atomic.AtomicReference<>("valid");
+        java.util.List<String> judged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // the judge's request holds the question too: its route comes first
+        fake.route(r -> r.body() != null && r.body().contains("is_the_agent_response_valid") && r.body().contains(run), r -> {
+            judged.add(r.body());
+            return Reply.openAiText("{\"reasoning\": \"the same number\", \"is_the_agent_response_valid\": \"" + verdict.get() + "\"}");
+        });
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> Reply.openAiText("A spider has eight legs."));
+        assertEquals(200, call("POST", "run", TestJson.runRequest("user", "judge-src-" + run, ask)).statusCode());
+        assertEquals(200, call("POST", "apps/lango/eval_sets/" + set, null).statusCode(), "created by id, as the older dev UI does");
+        assertEquals(200, call("POST", "apps/lango/eval_sets/" + set + "/add_session",
+                "{\"evalId\":\"legs\",\"sessionId\":\"judge-src-" + run + "\",\"userId\":\"user\"}").statusCode());
+        assertTrue(json(call("GET", "apps/lango/eval-sets", null)).toString().contains("\"" + set + "\""));
+
+        String judge = "{\"evalIds\":[\"legs\"],\"evalMetrics\":[{\"metricName\":\"final_response_match_v2\",\"threshold\":0.5}]}";
+        JsonNode valid = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", judge)).path(0);
+        assertEquals(1, valid.path("finalEvalStatus").asInt(), valid.toString());
+        assertEquals(1.0, score(valid, "final_response_match_v2"));
+        assertTrue(!judged.isEmpty() && judged.get(0).contains("A spider has eight legs."), "the configured model judged the answer");
+        verdict.set("invalid");
+        JsonNode invalid = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", judge)).path(0);
+        assertEquals(2, invalid.path("finalEvalStatus").asInt(), invalid.toString());
+        assertEquals(0.0, score(invalid, "final_response_match_v2"));
+        assertTrue(json(call("GET", "apps/lango/eval-results", null)).path("evalResultIds").size() >= 2, "the runs' results are listed");
+
+        assertEquals(200, call("DELETE", "apps/lango/eval_sets/" + set + "/evals/legs", null).statusCode(), "as ADK's server answers");
+        assertEquals("[]", call("GET", "apps/lango/eval_sets/" + set + "/evals", null).body());
+        assertEquals(404, call("GET", "apps/lango/eval_sets/" + set + "/evals/legs", null).statusCode());
+        assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+    }
+
+    @Test
     void anApprovalTheCaseRecordedIsAnsweredAsRecorded() throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String set = "approvals_" + run;
