@@ -78,6 +78,7 @@ class ChatPageIT extends FakeLlmIT {
         List<WebElement> tools = browser.findElements(By.cssSelector("details.tool summary"));
         assertEquals(1, tools.size());
         assertTrue(tools.get(0).getText().contains("fs_write"), tools.get(0).getText());
+        assertEquals("✓ ran", tools.get(0).findElement(By.cssSelector(".tool-state")).getText(), "a call that ran says so");
         assertTrue(browser.findElement(By.cssSelector(".msg.user")).getText().contains("Write hi"));
         wait.until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#sessions li"), 0));
         assertFalse(browser.findElement(By.id("memory-observations-title")).isDisplayed(), "no memory while memory is off");
