@@ -158,10 +158,15 @@ class McpIT extends FakeLlmIT {
 
     /** A turn in which the model calls {@code tool}: the tool's answer as the model read it. */
     private JsonNode toolTurn(String tool, String args) throws Exception {
+        return toolTurnOf("user", tool, args);
+    }
+
+    /** A turn of {@code user}'s in which the model calls {@code tool}: the tool's answer as the model read it. */
+    private JsonNode toolTurnOf(String user, String tool, String args) throws Exception {
         String callId = "call_" + UUID.randomUUID().toString().substring(0, 8);
         fake.enqueue(Reply.openAiToolCall(callId, tool, args)).enqueue(Reply.openAiText("done"));
         int before = fake.requests().size();
-        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest("user", "mcp-" + UUID.randomUUID(), "use it"));
+        HttpResponse<String> run = call("POST", "api/run", TestJson.runRequest(user, "mcp-" + UUID.randomUUID(), "use it"));
         assertEquals(200, run.statusCode(), run.body());
         for (FakeLlmServer.Recorded request : fake.requests().subList(before, fake.requests().size())) {
             for (JsonNode message : request.json().path("messages")) {
@@ -309,6 +314,30 @@ class McpIT extends FakeLlmIT {
             assertTrue(crashy.path("lastError").asText().contains("the server's process ended"), crashy.toString());
             assertEquals("ready", server(ready("crashy"), "crashy").path("state").asText(), "started again");
             assertEquals("Echo: back", toolTurn("mcp_crashy_echo", "{\"message\":\"back\"}").path("text").asText());
+        } finally {
+            Files.writeString(CONFIG, config(""));
+        }
+    }
+
+    @Test
+    void eachUserHasAConnectionOfTheirOwnAndAServerNamedForSomeUsersIsTheirsAlone() throws Exception {
+        String ann = "ann-" + RUN;
+        String bob = "bob-" + RUN;
+        try {
+            Files.writeString(CONFIG, config(stdioEntry("annonly", ", \"users\": [\"" + ann + "\"]")));
+            int before = server(ready("everything", "annonly"), "everything").path("connections").asInt();
+            assertEquals("Echo: ann's", toolTurnOf(ann, "mcp_annonly_echo", "{\"message\":\"ann's\"}").path("text").asText());
+            String offeredToAnn = fake.requests().get(fake.requests().size() - 2).body();
+            JsonNode refused = toolTurnOf(bob, "mcp_annonly_echo", "{\"message\":\"bob's\"}");
+            assertFalse(refused.toString().contains("Echo: bob's"), "bob's turn cannot use ann's server: " + refused);
+            assertFalse(fake.requests().get(fake.requests().size() - 2).body().contains("mcp_annonly_echo"), "nor is it offered to him");
+            assertTrue(offeredToAnn.contains("mcp_annonly_echo"), "ann's turns are offered it");
+            assertEquals("Echo: a", toolTurnOf(ann, "mcp_everything_echo", "{\"message\":\"a\"}").path("text").asText());
+            assertEquals("Echo: b", toolTurnOf(bob, "mcp_everything_echo", "{\"message\":\"b\"}").path("text").asText());
+            JsonNode list = ready("everything", "annonly");
+            assertEquals(before + 2, server(list, "everything").path("connections").asInt(), "a connection of ann's and one of bob's: " + list);
+            assertEquals(2, server(list, "annonly").path("connections").asInt(), "the operator's and ann's: " + list);
+            assertEquals("[\"" + ann + "\"]", server(list, "annonly").path("users").toString());
         } finally {
             Files.writeString(CONFIG, config(""));
         }

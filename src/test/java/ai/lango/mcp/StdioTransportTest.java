@@ -1,6 +1,8 @@
 package ai.lango.mcp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
@@ -48,5 +50,42 @@ class StdioTransportTest {
             Thread.sleep(100);
         }
         assertFalse(sandboxLeft(), "closing it ends it");
+    }
+
+    @Test
+    void aServerThatFloodsStderrGetsTwentyLinesAMinuteInTheLogAndOneLineSayingSo() throws Exception {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(StdioTransport.class.getName());
+        List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler keep = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(keep);
+        StdioTransport transport = new StdioTransport("noisy", List.of("/bin/sh", "-c",
+                "i=0; while [ $i -lt 500 ]; do echo \"noise $i\" >&2; i=$((i+1)); done; echo 'x' >&2; sleep 30"),
+                Map.of("PATH", "/usr/bin:/bin"), Path.of("/"));
+        try {
+            transport.start(message -> { }, why -> { });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (logged.stream().noneMatch(l -> l.contains("more on stderr")) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(300);
+        } finally {
+            transport.close();
+            log.removeHandler(keep);
+        }
+        assertEquals(StdioTransport.STDERR_LINES + 1, logged.size(), logged.toString());
+        assertTrue(logged.get(0).contains("noise 0") && logged.get(StdioTransport.STDERR_LINES).contains("more on stderr"), logged.toString());
     }
 }
