@@ -395,6 +395,31 @@ class IdentityIT extends FakeLlmIT {
     }
 
     @Test
+    void aTokenRevokedByAnotherServerOfTheClusterClosesItsSocketHereWithinSeconds() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("liberty-pg".equals(System.getProperty("arquillian.launch")),
+                "a cluster shares PostgreSQL");
+        String cid = "cid-" + RUN + "-cluster";
+        String token = issue(cid);
+        try (ItSocket socket = ItSocket.connect(base)) {
+            socket.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+            assertEquals("auth.ok", socket.next().path("event").asText());
+            // another server revokes it: the row goes from the shared database, and no event of this server says so
+            try (java.sql.Connection db = java.sql.DriverManager.getConnection(System.getenv("LANGO_TEST_POSTGRES_URL"),
+                    System.getenv("LANGO_TEST_POSTGRES_USER"), null);
+                 java.sql.PreparedStatement revoke = db.prepareStatement("DELETE FROM lango_users WHERE user_id = ?")) {
+                revoke.setString(1, cid);
+                assertEquals(1, revoke.executeUpdate());
+            }
+            long revoked = System.nanoTime();
+            JsonNode told = socket.next();
+            assertEquals("auth.revoked", told.path("event").asText(), told.toString());
+            assertEquals(Integer.valueOf(1008), socket.closeCode(10));
+            long took = (System.nanoTime() - revoked) / 1_000_000;
+            assertTrue(took < 10_000, "closed by the sweep (every 2 s), here after " + took + " ms");
+        }
+    }
+
+    @Test
     void aNameIsOneUserAndAdministratorRightsComeFromTheCredential() throws Exception {
         String root = "root-" + RUN;
         HttpResponse<String> issued = call("POST", "api/admin/users", OPERATOR, "{\"userId\":\"" + root + "\",\"admin\":true}");

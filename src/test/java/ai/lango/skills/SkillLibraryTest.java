@@ -36,6 +36,12 @@ class SkillLibraryTest {
         library.settings = TestSettings.of(root, "lango.skills.dir", dir.toString()).skills();
         imports = new SkillImports();
         imports.library = library;
+        imports.web = new ai.lango.browser.BrowserPool() {
+            @Override
+            public ai.lango.browser.HostPolicy policy() {
+                return new ai.lango.browser.HostPolicy(List.of(), List.of());
+            }
+        };
     }
 
     private void skill(String folder, String text) throws Exception {
@@ -153,7 +159,7 @@ class SkillLibraryTest {
     }
 
     @Test
-    void aLocalFolderIsImportedAndPlainHttpOrAnUnreachableGitRepositoryIsAClearError() throws Exception {
+    void aLocalFolderIsImportedAndPlainHttpAnUnreachableOrAnInternalGitRepositoryIsAClearError() throws Exception {
         Path source = root.resolve("elsewhere/lint");
         Files.createDirectories(source.resolve("scripts"));
         Files.writeString(source.resolve("SKILL.md"), "---\nname: lint\ndescription: Lint the code.\n---\nRun scripts/lint.sh");
@@ -165,7 +171,9 @@ class SkillLibraryTest {
                 .getMessage().contains("only https://"));
         String git = assertThrows(SkillException.class, () -> imports.importSkill("https://nowhere.invalid/skills.git", false))
                 .getMessage();
-        assertTrue(git.startsWith("git could not clone https://nowhere.invalid/skills.git") || git.startsWith("git is not installed"), git);
+        assertEquals("refused: nowhere.invalid does not resolve", git);
+        String internal = assertThrows(SkillException.class, () -> imports.importSkill("git@127.0.0.1:skills.git", false)).getMessage();
+        assertTrue(internal.startsWith("refused: 127.0.0.1 is a loopback address"), internal);
         assertEquals(List.of("lint"), library.all().stream().map(Skill::name).toList(), "no leftover of the failures");
     }
 }
