@@ -39,6 +39,8 @@ class McpServersTest {
         servers.apply(McpConfigFile.parse("mcp.json", TWO));
         assertEquals(List.of("a", "b"), names(servers));
         assertEquals(2, asked.size());
+        assertTrue(servers.status().stream().allMatch(st -> st.state() == McpServers.State.STARTING),
+                "connecting is left to the scheduler: a slow server holds up no start");
 
         for (String halfSaved : List.of("", "{\"mcpServers\": {\"a\": {\"comm", "{}")) {
             McpConfigFile.Parsed parsed = McpConfigFile.parse("mcp.json", halfSaved);
