@@ -55,10 +55,10 @@ class McpIT extends FakeLlmIT {
     private static final Path CONFIG = Path.of("target", "it-mcp-" + System.getProperty("arquillian.launch", "liberty") + "-" + RUN,
             "mcp.json").toAbsolutePath();
     private static final int HTTP_PORT = freePort();
-    private static final Process HTTP_SERVER = AVAILABLE ? peerServer("streamableHttp", HTTP_PORT) : null;
+    private static Process httpServer;
     /** The same reference server on the legacy HTTP+SSE transport (MCP 2024-11-05). */
     private static final int SSE_PORT = freePort();
-    private static final Process SSE_SERVER = AVAILABLE ? peerServer("sse", SSE_PORT) : null;
+    private static Process sseServer;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @Deployment
@@ -99,15 +99,26 @@ class McpIT extends FakeLlmIT {
                     PEERS.resolve("@modelcontextprotocol/server-everything/dist/index.js").toString(), transport)
                     .redirectErrorStream(true).redirectOutput(Path.of("target", "it-mcp-everything-" + transport + ".log").toFile());
             builder.environment().put("PORT", String.valueOf(port));
-            return builder.start();
+            Process peer = builder.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(peer::destroyForcibly)); // a test JVM that dies leaves none behind
+            return peer;
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
+    /** Started here, not when the class is loaded: McpConformanceIT reads this class's paths without running it. */
+    @org.junit.jupiter.api.BeforeAll
+    static void startHttpServers() {
+        if (AVAILABLE) {
+            httpServer = peerServer("streamableHttp", HTTP_PORT);
+            sseServer = peerServer("sse", SSE_PORT);
+        }
+    }
+
     @AfterAll
     static void stopHttpServer() {
-        for (Process peer : new Process[] {HTTP_SERVER, SSE_SERVER}) {
+        for (Process peer : new Process[] {httpServer, sseServer}) {
             if (peer != null) {
                 peer.destroyForcibly();
             }
