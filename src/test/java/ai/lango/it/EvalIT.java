@@ -102,6 +102,19 @@ class EvalIT extends FakeLlmIT {
         return code;
     }
 
+    /** The documented Maven way, mvn -Peval validate, against this server: its exit code, its JUnit XML checked. */
+    private int mavenStep(String set) throws Exception {
+        Path report = Path.of("target", "eval-reports", "TEST-eval." + set + ".xml");
+        Files.deleteIfExists(report);
+        ProcessBuilder step = new ProcessBuilder("mvn", "-B", "-q", "-Peval", "validate", "-Deval.set=" + set,
+                "-Deval.url=" + base.toString().replaceAll("/$", "")).redirectErrorStream(true);
+        Process process = step.start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        int code = process.waitFor();
+        assertTrue(Files.exists(report) && Files.readString(report).contains("<testsuite name=\"eval." + set + "\""), output);
+        return code;
+    }
+
     private static double score(JsonNode caseResult, String metric) {
         for (JsonNode m : caseResult.path("overallEvalMetricResults")) {
             if (m.path("metricName").asText().equals(metric)) {
@@ -151,6 +164,7 @@ class EvalIT extends FakeLlmIT {
         assertFalse(call("GET", "apps/lango/users/user/sessions", null).body().contains(replayed), "eval sessions are not listed");
 
         assertEquals(0, ciStep(set), "the CI step passes while the agent does");
+        assertEquals(0, mavenStep(set), "so does the Maven step");
 
         JsonNode ids = json(call("GET", "apps/lango/eval_results", null));
         String resultId = ids.path(0).asText();
@@ -172,6 +186,7 @@ class EvalIT extends FakeLlmIT {
                 && junit.body().contains("tool_trajectory_avg_score 0.0 &lt; 1.0") && junit.body().contains("other.txt"), junit.body());
 
         assertEquals(1, ciStep(set), "the CI step fails once the agent got worse");
+        assertTrue(mavenStep(set) != 0, "and so does the build");
 
         fake.reset();
         script(ask, "fs_write", args, "Done: your dairy reminder is stored.");

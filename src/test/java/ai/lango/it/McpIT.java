@@ -353,4 +353,30 @@ class McpIT extends FakeLlmIT {
             Files.writeString(CONFIG, config(""));
         }
     }
+
+    @Test
+    void twoToolsThatGetOneNameAreAWarningNamingBothAndTheSecondIsLeftOut() throws Exception {
+        // names are cut at 64 characters: behind a server name of 48, get-resource-links and get-resource-reference are one
+        String server = "clash" + "x".repeat(43);
+        String name = "mcp_" + server + "_get-resourc";
+        try {
+            Files.writeString(CONFIG, config(stdioEntry(server, "")));
+            Path log = Path.of(System.getProperty("it.wlp", "target/liberty/wlp"), "usr", "servers",
+                    System.getProperty("it.server.name", "lango-it"), "logs", "messages.log");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            String warned = "";
+            while (warned.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+                warned = Files.readAllLines(log).stream().filter(l -> l.contains("the MCP tool name " + name + " stands for two tools"))
+                        .findFirst().orElse("");
+            }
+            assertTrue(warned.contains("get-resource-links") && warned.contains("get-resource-reference"), "the warning names both: "
+                    + warned);
+            JsonNode tools = server(ready(server), server).path("tools");
+            assertEquals(1, java.util.stream.StreamSupport.stream(tools.spliterator(), false).filter(t -> t.asText().equals(name)).count(),
+                    "one tool has the name: " + tools);
+        } finally {
+            Files.writeString(CONFIG, config(""));
+        }
+    }
 }
