@@ -184,9 +184,10 @@ public final class HostPolicy {
 
     /**
      * The IPv4 address an IPv6 address carries, when it is one of the forms that reach it: mapped
-     * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d, SIIT), compatible (::a.b.c.d, deprecated but still routed by some stacks), NAT64
-     * (64:ff9b::a.b.c.d, and 64:ff9b:1::/48), 6to4 (2002:aabb:ccdd::). Checked as the IPv4 address
-     * it is, so "[::ffff:127.0.0.1]" is as refused as "127.0.0.1".
+     * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d, SIIT), compatible (::a.b.c.d, deprecated but
+     * still routed by some stacks), NAT64 (64:ff9b::a.b.c.d, and 64:ff9b:1::/48), 6to4
+     * (2002:aabb:ccdd::). Checked as the IPv4 address it is, so "[::ffff:127.0.0.1]" is as refused as
+     * "127.0.0.1".
      */
     static Optional<byte[]> embeddedIpv4(byte[] b) {
         if (b.length != 16) {
