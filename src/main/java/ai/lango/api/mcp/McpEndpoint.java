@@ -395,7 +395,9 @@ public class McpEndpoint extends HttpServlet {
     private static String waitingText(String answer, List<TurnEvent.ApprovalRequest> asked) {
         StringBuilder text = new StringBuilder(answer == null || answer.isBlank() ? "" : answer + "\n\n");
         for (TurnEvent.ApprovalRequest request : asked) {
-            text.append("Waiting for your approval: ").append(request.tool()).append(' ').append(JSON.<JsonNode>valueToTree(request.args()).toString())
+            // toString(): append(valueToTree(…)) would take the node for a CharSequence (ClassCastException)
+            text.append("Waiting for your approval: ").append(request.tool()).append(' ')
+                    .append(JSON.<JsonNode>valueToTree(request.args()).toString())
                     .append(" (").append(request.safety()).append(", until ").append(request.expiresAt()).append("). Call")
                     .append(" answer_approval with {\"approvalId\": \"").append(request.approvalId())
                     .append("\", \"approved\": true} to run it, or false to refuse.\n");
