@@ -122,6 +122,7 @@ class AdkApiIT extends FakeLlmIT {
         JsonNode graphs = JSON.readTree(call("GET", "dev/build_graph_image/lango", null).body());
         assertTrue(graphs.path("dotSrc").asText().startsWith("digraph \"AgentGraph\""), graphs.toString());
         assertTrue(graphs.path("lango-agent").path("dotSrc").asText().contains("\"lango-agent\""), graphs.toString());
+        assertEquals(graphs.path("dotSrc"), graphs.path("root_agent").path("dotSrc"), "the graph a selected event's panel falls back to");
     }
 
     @Test

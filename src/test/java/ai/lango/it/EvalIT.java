@@ -441,6 +441,11 @@ class EvalIT extends FakeLlmIT {
             // the actual call, opened: its arguments say how it differs
             java.util.List<WebElement> calls = page.findElements(By.xpath("//*[normalize-space()='fs_list' and not(*)]"));
             calls.get(calls.size() - 2).click();
+            // the event's panel opens on the agent graph: drawn, not a broken image
+            wait.until(d -> !d.findElements(By.cssSelector("app-event-tab svg, .event-graph-container svg, app-side-panel svg")).isEmpty()
+                    || d.findElement(By.tagName("body")).getText().contains("following errors"));
+            assertFalse(page.findElement(By.tagName("body")).getText().contains("following errors"), "the event's graph is drawn");
+            ItBrowser.screenshot(page, "adk-dev-ui-eval-event-graph");
             click(wait, By.xpath("//mat-icon[normalize-space()='data_object']")); // the event as it is
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "elsewhere-" + run));
             ItBrowser.screenshot(page, "adk-dev-ui-eval-actual-call");

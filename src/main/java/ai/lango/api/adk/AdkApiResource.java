@@ -109,7 +109,9 @@ public class AdkApiResource {
     /**
      * The agent tree as Graphviz DOT for the dev UI's graph panel, which reads it two ways: the whole
      * tree ({@code dotSrc}) and one graph per agent path ({@code {"<path>": {"dotSrc": …}}}); the root's
-     * is the whole tree. (An empty answer left the panel loading forever.)
+     * is the whole tree, under its name and under "root_agent", the key the panel of a selected event
+     * falls back to (without it that panel showed an empty, broken image). (An empty answer left the
+     * panel loading forever.)
      */
     @GET
     @Path("dev/build_graph_image/{app}")
@@ -121,6 +123,7 @@ public class AdkApiResource {
         String dot = AgentGraphs.dot(agent.agents());
         ObjectNode body = ApiJson.MAPPER.createObjectNode().put("dotSrc", dot);
         agent.agents().ifPresent(root -> body.putObject(root.name()).put("dotSrc", dot));
+        body.putObject("root_agent").put("dotSrc", dot);
         return ApiJson.ok(body);
     }
 
