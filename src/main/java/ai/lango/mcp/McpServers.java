@@ -113,6 +113,8 @@ public class McpServers implements ToolSource {
         if (watch != null) {
             watch.cancel(false);
         }
+        // a connection or restart already scheduled runs after the application stopped: it must find its server gone
+        servers.values().forEach(server -> server.removed = true);
         servers.values().forEach(this::closeAll);
         servers.clear();
     }

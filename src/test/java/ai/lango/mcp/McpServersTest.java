@@ -58,4 +58,15 @@ class McpServersTest {
         assertTrue(McpConfigFile.parse("mcp.json", "{\"mcpServers\": {\"a\": {\"command\": \"x\"}, \"bad\": {}}}").readable(),
                 "a file with one bad entry is still read: its other servers run");
     }
+
+    @Test
+    void aConnectionScheduledBeforeTheApplicationStoppedDoesNothingAfter() {
+        List<Runnable> asked = new ArrayList<>();
+        McpServers servers = servers(asked);
+        servers.apply(McpConfigFile.parse("mcp.json", TWO));
+        servers.stop();
+        asked.forEach(Runnable::run); // without the stop's mark, these would open connections with the application's beans gone
+        assertEquals(2, asked.size(), "and schedule nothing more");
+        assertEquals(List.of(), names(servers));
+    }
 }
