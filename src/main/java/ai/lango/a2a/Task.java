@@ -47,11 +47,7 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
         if (message != null) {
             messages.add(message);
         }
-        List<Status> before = new ArrayList<>(earlierStates);
-        if (status != null) {
-            before.add(new Status(status.state(), null, status.timestamp()));
-        }
-        return new Task(id, contextId, new Status(state, message, at), artifacts, messages, before);
+        return new Task(id, contextId, new Status(state, message, at), artifacts, messages, stateHistory());
     }
 
     /** This task with one more message in its history (the caller's). */

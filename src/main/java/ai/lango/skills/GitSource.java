@@ -23,6 +23,10 @@ record GitSource(Kind kind, String user, String host, int port, String rest) {
 
     enum Kind { HTTPS, SSH, GIT, SCP }
 
+    /** [user@]host:path, where no slash comes before the colon (git's own rule); "transport::" is a remote helper. */
+    private static final java.util.regex.Pattern SCP_LIKE = java.util.regex.Pattern
+            .compile("(?:([A-Za-z0-9._-]+)@)?(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.-]+):([^/:].*|/.+)");
+
     /** The source, or empty when it is no https, ssh, git or scp-like ({@code user@host:path}) URL. */
     static Optional<GitSource> parse(String url) {
         String lower = url.toLowerCase(Locale.ROOT);
@@ -44,9 +48,7 @@ record GitSource(Kind kind, String user, String host, int port, String rest) {
                 return Optional.empty();
             }
         }
-        // scp-like: [user@]host:path, where no slash comes before the colon (git's own rule); "transport::" is a remote helper
-        java.util.regex.Matcher scp = java.util.regex.Pattern
-                .compile("(?:([A-Za-z0-9._-]+)@)?(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.-]+):([^/:].*|/.+)").matcher(url);
+        java.util.regex.Matcher scp = SCP_LIKE.matcher(url);
         if (!url.contains("://") && scp.matches()) {
             return Optional.of(new GitSource(Kind.SCP, scp.group(1), unbracketed(scp.group(2)), 22, scp.group(3)));
         }
