@@ -91,27 +91,28 @@ class EvalIT extends FakeLlmIT {
 
     /** The documented CI step, scripts/lango-eval, against this server: its exit code, its JUnit XML checked. */
     private int ciStep(String set) throws Exception {
-        Path report = Path.of("target", "eval-reports", "TEST-eval." + set + ".xml");
-        Files.deleteIfExists(report);
-        ProcessBuilder step = new ProcessBuilder("scripts/lango-eval", set, report.toString()).redirectErrorStream(true);
+        ProcessBuilder step = new ProcessBuilder("scripts/lango-eval", set, report(set).toString());
         step.environment().put("LANGO_URL", base.toString().replaceAll("/$", ""));
-        Process process = step.start();
-        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        int code = process.waitFor();
-        assertTrue(Files.readString(report).contains("<testsuite name=\"eval." + set + "\""), output);
-        return code;
+        return reporting(set, step);
     }
 
     /** The documented Maven way, mvn -Peval validate, against this server: its exit code, its JUnit XML checked. */
     private int mavenStep(String set) throws Exception {
-        Path report = Path.of("target", "eval-reports", "TEST-eval." + set + ".xml");
-        Files.deleteIfExists(report);
-        ProcessBuilder step = new ProcessBuilder("mvn", "-B", "-q", "-Peval", "validate", "-Deval.set=" + set,
-                "-Deval.url=" + base.toString().replaceAll("/$", "")).redirectErrorStream(true);
-        Process process = step.start();
+        return reporting(set, new ProcessBuilder("mvn", "-B", "-q", "-Peval", "validate", "-Deval.set=" + set,
+                "-Deval.url=" + base.toString().replaceAll("/$", "")));
+    }
+
+    private static Path report(String set) {
+        return Path.of("target", "eval-reports", "TEST-eval." + set + ".xml");
+    }
+
+    /** Runs a step that writes {@code set}'s JUnit XML report: its exit code, once the report is checked. */
+    private static int reporting(String set, ProcessBuilder step) throws Exception {
+        Files.deleteIfExists(report(set));
+        Process process = step.redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         int code = process.waitFor();
-        assertTrue(Files.exists(report) && Files.readString(report).contains("<testsuite name=\"eval." + set + "\""), output);
+        assertTrue(Files.exists(report(set)) && Files.readString(report(set)).contains("<testsuite name=\"eval." + set + "\""), output);
         return code;
     }
 

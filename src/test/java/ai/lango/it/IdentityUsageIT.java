@@ -180,42 +180,40 @@ class IdentityUsageIT extends FakeLlmIT {
 
     @Test
     void mcpAnswersOnlyACredentialAndAnMcpSessionIsItsUsersAlone() throws Exception {
-        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
-        HttpResponse<String> anonymous = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(initialize)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> anonymous = mcp(null, null, MCP_INITIALIZE);
         assertEquals(401, anonymous.statusCode(), anonymous.body());
         assertTrue(anonymous.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"), anonymous.headers().toString());
 
         String gil = issue("gil-" + RUN + "-mcp");
         String hal = issue("hal-" + RUN + "-mcp");
-        HttpResponse<String> started = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + gil)
-                .POST(HttpRequest.BodyPublishers.ofString(initialize)).build(), HttpResponse.BodyHandlers.ofString());
-        String gilsSession = started.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        HttpResponse<String> taken = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + hal)
-                .header("Mcp-Session-Id", gilsSession).POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,"
-                        + "\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\",\"arguments\":{}}}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        String gilsSession = mcp(gil, null, MCP_INITIALIZE).headers().firstValue("Mcp-Session-Id").orElseThrow();
+        HttpResponse<String> taken = mcp(hal, gilsSession, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"list_sessions\",\"arguments\":{}}}");
         assertEquals(404, taken.statusCode(), "another user's MCP session is as unknown as a made-up one: " + taken.body());
+    }
+
+    private static final String MCP_INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
+
+    /** One JSON-RPC message to /mcp with {@code token} (none when null), in {@code session} when not null. */
+    private HttpResponse<String> mcp(String token, String session, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** What /mcp's chat tool answers the user (a new MCP session each time). */
     private String mcpChat(String token, String message) throws Exception {
-        HttpRequest.Builder init = HttpRequest.newBuilder(URI.create(base + "mcp")).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + token)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                        + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}"));
-        HttpResponse<String> started = HTTP.send(init.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> started = mcp(token, null, MCP_INITIALIZE);
         assertEquals(200, started.statusCode(), started.body());
         String session = started.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(base + "mcp"))
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("Authorization", "Bearer " + token).header("Mcp-Session-Id", session)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
-                        + "{\"name\":\"chat\",\"arguments\":{\"message\":\"" + message + "\"}}}")).build(), HttpResponse.BodyHandlers.ofString());
-        return answer.body();
+        return mcp(token, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"chat\",\"arguments\":{\"message\":\"" + message + "\"}}}").body();
     }
 }

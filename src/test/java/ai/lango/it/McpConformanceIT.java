@@ -112,36 +112,36 @@ class McpConformanceIT extends FakeLlmIT {
         assertTrue(Files.notExists(ItWorkspace.dir().resolve(file)), "the approved call ran");
     }
 
+    /** What a streamable HTTP client accepts: a JSON answer or an event stream. */
+    private static final String EITHER = "application/json, text/event-stream";
+
+    /** One JSON-RPC message POSTed to /mcp, in the session {@code session} when not null. */
+    private java.net.http.HttpResponse<String> postMcp(String accept, String session, String body) throws Exception {
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(mcpUrl()))
+                .header("Content-Type", "application/json").header("Accept", accept)
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return java.net.http.HttpClient.newHttpClient().send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    }
+
     @Test
     void malformedJsonRpcGetsJsonRpcErrors() throws Exception {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-        java.util.function.BiFunction<String, String, java.net.http.HttpResponse<String>> post = (session, body) -> {
-            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(mcpUrl()))
-                    .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
-            if (session != null) {
-                request.header("Mcp-Session-Id", session);
-            }
-            try {
-                return http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        };
-        java.net.http.HttpResponse<String> notJson = post.apply(null, "{\"jsonrpc\":");
+        java.net.http.HttpResponse<String> notJson = postMcp(EITHER, null, "{\"jsonrpc\":");
         assertEquals(400, notJson.statusCode());
         assertEquals(-32700, TestJson.MAPPER.readTree(notJson.body()).path("error").path("code").asInt(), notJson.body());
-        java.net.http.HttpResponse<String> batch = post.apply(null, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
+        java.net.http.HttpResponse<String> batch = postMcp(EITHER, null, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
         assertEquals(-32600, TestJson.MAPPER.readTree(batch.body()).path("error").path("code").asInt(), batch.body());
-        java.net.http.HttpResponse<String> noSession = post.apply("made-up", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        java.net.http.HttpResponse<String> noSession = postMcp(EITHER, "made-up", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
         assertEquals(404, noSession.statusCode(), "a session this server does not know: start again");
-        java.net.http.HttpResponse<String> started = post.apply(null, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\","
+        java.net.http.HttpResponse<String> started = postMcp(EITHER, null, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\","
                 + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
         String session = started.headers().firstValue("Mcp-Session-Id").orElseThrow();
         assertEquals("2025-06-18", TestJson.MAPPER.readTree(started.body()).path("result").path("protocolVersion").asText());
-        java.net.http.HttpResponse<String> unknown = post.apply(session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/list\"}");
+        java.net.http.HttpResponse<String> unknown = postMcp(EITHER, session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/list\"}");
         assertEquals(-32601, TestJson.MAPPER.readTree(unknown.body()).path("error").path("code").asInt(), unknown.body());
-        java.net.http.HttpResponse<String> noTool = post.apply(session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
+        java.net.http.HttpResponse<String> noTool = postMcp(EITHER, session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"exec\",\"arguments\":{}}}");
         assertEquals(-32602, TestJson.MAPPER.readTree(noTool.body()).path("error").path("code").asInt(), noTool.body());
     }
@@ -154,17 +154,10 @@ class McpConformanceIT extends FakeLlmIT {
         String ask = "please delete " + file;
         fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> r.body().contains("\"role\":\"tool\"")
                 ? Reply.openAiText("Deleted it.") : Reply.openAiToolCall("call_answered", "fs_delete", "{\"path\":\"" + file + "\"}"));
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         String[] session = new String[1];
         java.util.function.Function<String, JsonNode> post = body -> {
-            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(mcpUrl()))
-                    .header("Content-Type", "application/json").header("Accept", "application/json")
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
-            if (session[0] != null) {
-                request.header("Mcp-Session-Id", session[0]);
-            }
             try {
-                java.net.http.HttpResponse<String> answer = http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                java.net.http.HttpResponse<String> answer = postMcp("application/json", session[0], body);
                 answer.headers().firstValue("Mcp-Session-Id").ifPresent(id -> session[0] = id);
                 return TestJson.MAPPER.readTree(answer.body());
             } catch (Exception e) {
