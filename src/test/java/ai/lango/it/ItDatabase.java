@@ -64,8 +64,9 @@ enum ItDatabase {
         }
         environment.put("LANGO_HTTP_PORT", String.valueOf(port));
         environment.put("LANGO_DATA_DIR", dataDir.toAbsolutePath().toString());
-        // A server killed or restarted every few seconds never repays C2's compile time; C1 alone starts it faster.
-        environment.put("JVM_ARGS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        // A server killed or restarted every few seconds never repays C2's compile time; C1 alone starts it faster
+        // (it.jvm.flags: pom.xml's test.jvm.flags, without the Arquillian server's larger heap).
+        environment.put("JVM_ARGS", System.getProperty("it.jvm.flags", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"));
         return environment;
     }
 
