@@ -65,8 +65,8 @@ enum ItDatabase {
         environment.put("LANGO_HTTP_PORT", String.valueOf(port));
         environment.put("LANGO_DATA_DIR", dataDir.toAbsolutePath().toString());
         // A server killed or restarted every few seconds never repays C2's compile time; C1 alone starts it faster
-        // (it.jvm.flags: pom.xml's test.jvm.flags, without the Arquillian server's larger heap).
-        environment.put("JVM_ARGS", System.getProperty("it.jvm.flags", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"));
+        // (it.jvm.flags: pom.xml's test.jvm.flags, the one place they are written, without the Arquillian server's heap).
+        environment.put("JVM_ARGS", System.getProperty("it.jvm.flags", ""));
         return environment;
     }
 
