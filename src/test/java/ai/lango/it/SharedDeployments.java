@@ -17,6 +17,8 @@ import org.jboss.arquillian.core.spi.LoadableExtension;
 import org.jboss.shrinkwrap.api.Archive;
 import org.jboss.shrinkwrap.api.ArchivePath;
 import org.jboss.shrinkwrap.api.Node;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 
 /**
  * The Liberty container of the Arquillian tests, deploying a shared WAR ({@link ItDeployments}) once
@@ -28,6 +30,12 @@ import org.jboss.shrinkwrap.api.Node;
  * The classes that share one deployment run one after another ({@link ItClassOrder}).
  */
 public class SharedDeployments extends WLPManagedContainer {
+
+    static {
+        // The container writes each deployment with ShrinkWrap's zip exporter: this one stores the entries instead.
+        ShrinkWrap.getDefaultDomain().getConfiguration().getExtensionLoader()
+                .addOverride(ZipExporter.class, StoredZipExporter.class);
+    }
 
     /** What a shared deployment carries, so that it is told from one a test deploys itself. */
     static final String MARKER = "META-INF/lango-it-shared";
