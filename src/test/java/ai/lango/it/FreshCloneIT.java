@@ -120,7 +120,7 @@ class FreshCloneIT {
                 assertEquals(0, mvn("fresh-clone-stop-2.log", "liberty:stop").waitFor(), tail("fresh-clone-stop-2.log"));
                 assertTrue(down(), "mvn liberty:stop stops it");
             } finally {
-                new ProcessBuilder(CLONE.resolve("target/liberty/wlp/bin/server").toString(), "stop", "lango")
+                new ProcessBuilder(LibertyServer.besideTheChain(java.util.List.of(CLONE.resolve("target/liberty/wlp/bin/server").toString(), "stop", "lango")))
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(120, TimeUnit.SECONDS);
                 serverProcess().ifPresent(ProcessHandle::destroyForcibly);
             }
@@ -239,7 +239,7 @@ class FreshCloneIT {
     private Process mvn(String log, String... goals) throws IOException {
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("mvn", "-B"));
         command.addAll(java.util.List.of(goals));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(CLONE.toFile())
+        ProcessBuilder builder = new ProcessBuilder(LibertyServer.besideTheChain(command)).directory(CLONE.toFile())
                 .redirectErrorStream(true).redirectOutput(Path.of("target", log).toFile());
         builder.environment().put("LANGO_HTTP_PORT", String.valueOf(PORT));
         builder.environment().put("LANGO_DATA_DIR", CLONE.resolve("data").toString());

@@ -22,6 +22,17 @@ final class LibertyServer implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 
+    /**
+     * A command of a test that runs servers of its own, at a lower priority than the rest of the run
+     * (nice 10): the run lasts as long as its Arquillian classes, one after another on one server, and
+     * these tests beside them take the CPU those leave (docs/operations.md, "Tests and their servers").
+     */
+    static List<String> besideTheChain(List<String> command) {
+        List<String> niced = new java.util.ArrayList<>(List.of("nice", "-n", "10"));
+        niced.addAll(command);
+        return niced;
+    }
+
     private final Path wlp;
     private final String name;
     private final int port;
@@ -91,7 +102,7 @@ final class LibertyServer implements AutoCloseable {
         if (!Files.exists(deployed) || Files.getLastModifiedTime(deployed).compareTo(Files.getLastModifiedTime(war)) < 0) {
             Files.copy(war, deployed, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
         }
-        ProcessBuilder start = new ProcessBuilder(wlp.resolve("bin/server").toString(), "start", name)
+        ProcessBuilder start = new ProcessBuilder(besideTheChain(List.of(wlp.resolve("bin/server").toString(), "start", name)))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         start.environment().putAll(environment);
         Process process = start.start();
@@ -130,7 +141,7 @@ final class LibertyServer implements AutoCloseable {
         Files.copy(Path.of(System.getProperty("lango.war", "target/lango.war")), apps.resolve("lango.war"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Path output = Path.of("target", name + "-run.log");
-        ProcessBuilder run = new ProcessBuilder(wlp.resolve("bin/server").toString(), "run", name)
+        ProcessBuilder run = new ProcessBuilder(besideTheChain(List.of(wlp.resolve("bin/server").toString(), "run", name)))
                 .redirectErrorStream(true).redirectOutput(output.toFile());
         run.environment().putAll(environment);
         Process process = run.start();
@@ -166,7 +177,7 @@ final class LibertyServer implements AutoCloseable {
     /** {@code server stop}: the graceful way; returns when the command does. */
     Process stopAsync() throws IOException {
         // What the command said, for when a stop never reaches the server (target/<name>-stop.log).
-        ProcessBuilder stop = new ProcessBuilder(wlp.resolve("bin/server").toString(), "stop", name)
+        ProcessBuilder stop = new ProcessBuilder(besideTheChain(List.of(wlp.resolve("bin/server").toString(), "stop", name)))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", name + "-stop.log").toFile()));
         stop.environment().putAll(environment);
         return stop.start();
