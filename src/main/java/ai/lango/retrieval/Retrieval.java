@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -85,6 +86,11 @@ public class Retrieval {
     private final Map<String, Meta> stored = new ConcurrentHashMap<>();
     private final Map<Long, String> keysById = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<Document> queue = new LinkedBlockingQueue<>(QUEUE_CAPACITY);
+    /**
+     * Documents queued or taken by the worker and not yet stored. The queue alone is empty from the
+     * moment the worker takes a batch, before the batch is embedded: {@link #idle} said so then.
+     */
+    private final AtomicInteger unfinished = new AtomicInteger();
     /** Documents (keys) removed while the worker embedded them: not to be stored. */
     private final Set<String> removedInFlight = ConcurrentHashMap.newKeySet();
     private final Map<String, CachedQuery> queries = new LinkedHashMap<>(16, 0.75f, true);
@@ -96,7 +102,6 @@ public class Retrieval {
     private volatile boolean stopping;
     private volatile long lastSync;
     private volatile boolean reconciled;
-    private volatile int pendingInBatch;
 
     private record Meta(long id, String model, long createdAt) {
     }
@@ -128,8 +133,10 @@ public class Retrieval {
     /** Queues the document to be embedded and stored; never blocks. False when the queue is full (it is embedded at the next start). */
     public boolean index(Document document) {
         removedInFlight.remove(document.key());
+        unfinished.incrementAndGet();
         boolean queued = queue.offer(document);
         if (!queued) {
+            unfinished.decrementAndGet();
             LOG.warning(() -> "the embedding queue is full (" + QUEUE_CAPACITY + "); " + document.node()
                     + " is embedded at the next start");
         }
@@ -139,17 +146,26 @@ public class Retrieval {
     /** Deletes the document's vector now (and forgets it if it is waiting to be embedded); {@code scope} as {@link Document#scope}. */
     public void remove(String collection, String sourceId, String scope) {
         String key = Document.key(collection, sourceId, scope);
-        queue.removeIf(d -> d.key().equals(key));
+        unqueue(d -> d.key().equals(key));
         removedInFlight.add(key);
         rows.delete(collection, sourceId, scope);
         forget(key);
         index.refresh();
     }
 
+    /** Takes the documents that match out of the queue, and so out of {@link #unfinished}. */
+    private void unqueue(java.util.function.Predicate<Document> which) {
+        for (Document queued : queue) {
+            if (which.test(queued) && queue.remove(queued)) {
+                unfinished.decrementAndGet();
+            }
+        }
+    }
+
     /** Deletes the vectors of a session's observations and reflections. */
     public void removeSession(SessionRef session) {
         String sessionScope = session.scope();
-        queue.removeIf(d -> sessionScope.equals(d.scope()));
+        unqueue(d -> sessionScope.equals(d.scope()));
         rows.deleteScope(sessionScope);
         for (Map.Entry<String, Meta> e : stored.entrySet()) {
             if (index.scopeOf(e.getKey()).filter(sessionScope::equals).isPresent()) {
@@ -198,7 +214,7 @@ public class Retrieval {
 
     /** Whether nothing is waiting to be embedded and the start's reconciliation is done (for tests and health). */
     public boolean idle() {
-        return reconciled && queue.isEmpty() && pendingInBatch == 0;
+        return reconciled && unfinished.get() == 0;
     }
 
     /** Waits until {@link #idle()}; false when the time ran out. */
@@ -290,21 +306,21 @@ public class Retrieval {
                 if (first == null) {
                     continue;
                 }
-                Map<String, Document> batch = new LinkedHashMap<>();
-                batch.put(first.key(), first);
-                List<Document> more = new ArrayList<>();
-                queue.drainTo(more, BATCH - 1);
-                more.forEach(d -> batch.put(d.key(), d));
-                batch.values().removeIf(this::current);
-                pendingInBatch = batch.size();
-                embedAndStore(new ArrayList<>(batch.values()));
+                List<Document> taken = new ArrayList<>(List.of(first));
+                queue.drainTo(taken, BATCH - 1);
+                try {
+                    Map<String, Document> batch = new LinkedHashMap<>();
+                    taken.forEach(d -> batch.put(d.key(), d));
+                    batch.values().removeIf(this::current);
+                    embedAndStore(new ArrayList<>(batch.values()));
+                } finally {
+                    unfinished.addAndGet(-taken.size());
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException | LinkageError e) {
                 LOG.log(Level.WARNING, "documents not embedded (embedded again at the next start): " + e.getMessage(), e);
-            } finally {
-                pendingInBatch = 0;
             }
         }
     }
@@ -363,7 +379,6 @@ public class Retrieval {
         index.refresh();
         if (model != null && !toEmbed.isEmpty()) {
             LOG.info(() -> "embedding " + toEmbed.size() + " documents with " + model + " (missing, changed or of another model)");
-            pendingInBatch = toEmbed.size();
             embedAndStore(toEmbed);
         }
         if (orphans > 0) {
