@@ -20,7 +20,7 @@ import org.jboss.shrinkwrap.api.exporter.FileExistsException;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 
 /**
- * How the Arquillian container writes a deployment to the server's disk ({@link ItDeployments}
+ * How the Arquillian container writes a deployment to the server's disk ({@link SharedDeployments}
  * installs it in ShrinkWrap's place): the same entries as ShrinkWrap's own zip exporter, stored
  * instead of compressed, in the calling thread. The WAR is 45 MB of libraries that are already
  * compressed; ShrinkWrap's exporter deflated them again through a pipe and a second thread, about
