@@ -120,7 +120,7 @@ class FreshCloneIT {
                 assertEquals(0, mvn("fresh-clone-stop-2.log", "liberty:stop").waitFor(), tail("fresh-clone-stop-2.log"));
                 assertTrue(down(), "mvn liberty:stop stops it");
             } finally {
-                new ProcessBuilder(LibertyServer.besideTheChain(java.util.List.of(CLONE.resolve("target/liberty/wlp/bin/server").toString(), "stop", "lango")))
+                new ProcessBuilder(CLONE.resolve("target/liberty/wlp/bin/server").toString(), "stop", "lango")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(120, TimeUnit.SECONDS);
                 serverProcess().ifPresent(ProcessHandle::destroyForcibly);
             }

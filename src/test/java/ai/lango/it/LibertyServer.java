@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,7 @@ final class LibertyServer implements AutoCloseable {
      * these tests beside them take the CPU those leave (docs/operations.md, "Tests and their servers").
      */
     static List<String> besideTheChain(List<String> command) {
-        List<String> niced = new java.util.ArrayList<>(List.of("nice", "-n", "10"));
+        List<String> niced = new ArrayList<>(List.of("nice", "-n", "10"));
         niced.addAll(command);
         return niced;
     }
