@@ -481,11 +481,20 @@ class EvalIT extends FakeLlmIT {
         wait.until(ExpectedConditions.elementToBeClickable(element)).click();
     }
 
-    /** Types {@code text} over what a dialog's field was filled with (it fills itself a moment after it opens). */
+    /**
+     * Types {@code text} over what a dialog's field was filled with (it fills itself a moment after it opens), the
+     * field clicked first and again until it holds exactly {@code text}: once, under load, the keys went to the page
+     * while the dialog still opened (everything selected, the field untouched; seen in a clean-clone run).
+     */
     private static void replace(WebDriverWait wait, By field, String text) {
         WebElement input = wait.until(ExpectedConditions.visibilityOfElementLocated(field));
         wait.until(d -> !input.getAttribute("value").isEmpty());
-        input.sendKeys(Keys.chord(Keys.CONTROL, "a"), text);
-        wait.until(d -> text.equals(input.getAttribute("value")));
+        wait.until(d -> {
+            if (!text.equals(input.getAttribute("value"))) {
+                input.click();
+                input.sendKeys(Keys.chord(Keys.CONTROL, "a"), text);
+            }
+            return text.equals(input.getAttribute("value"));
+        });
     }
 }
