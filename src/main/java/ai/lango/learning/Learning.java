@@ -33,6 +33,11 @@ public record Learning(long id, String owner, String trigger, String errorPatter
      * half of them, and at least one; 0 means no match.
      */
     public int match(String error) {
+        return match(trigger, errorPattern, error);
+    }
+
+    /** {@link #match(String)} of a learning with this trigger and error pattern. */
+    static int match(String trigger, String errorPattern, String error) {
         List<String> keywords = Keywords.of(errorPattern);
         if (keywords.isEmpty()) {
             keywords = trigger.startsWith("tool:") ? List.of(trigger.substring("tool:".length()).toLowerCase(Locale.ROOT))

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 @Transactional
 class LearningRows {
 
-    /** Learnings a search reads at most before ranking them. */
+    /** Learnings a search reads before ranking them, and the matches of an error returned, at most. */
     static final int CANDIDATES = 200;
 
     @PersistenceContext(unitName = "lango")
@@ -75,13 +75,29 @@ class LearningRows {
         return found.size();
     }
 
-    /** The owners' most confident learnings above {@code minConfidence} (with a fix, if asked), at most {@code limit}. */
-    List<Learning> confident(double minConfidence, boolean withFixOnly, int limit, Collection<String> owners) {
-        return em.createQuery("SELECT l FROM LearningEntity l WHERE l.owner IN :owners AND l.confidence > :min"
-                        + (withFixOnly ? " AND l.fix <> ''" : "") + " ORDER BY l.confidence DESC, l.updatedAt DESC",
-                        LearningEntity.class)
-                .setParameter("owners", new ArrayList<>(owners)).setParameter("min", minConfidence).setMaxResults(limit)
-                .getResultList().stream().map(LearningEntity::view).toList();
+    /**
+     * What matching an error needs of every learning of the owners above {@code minConfidence} (with a fix,
+     * if asked): all of them, as any may match however many more confident ones there are, and only these
+     * few columns of each.
+     */
+    List<Candidate> candidates(double minConfidence, boolean withFixOnly, Collection<String> owners) {
+        return em.createQuery("SELECT l.id, l.trigger, l.errorPattern, l.confidence FROM LearningEntity l"
+                        + " WHERE l.owner IN :owners AND l.confidence > :min" + (withFixOnly ? " AND l.fix <> ''" : ""),
+                        Object[].class)
+                .setParameter("owners", new ArrayList<>(owners)).setParameter("min", minConfidence)
+                .getResultList().stream()
+                .map(row -> new Candidate((Long) row[0], (String) row[1], (String) row[2], ((Number) row[3]).doubleValue()))
+                .toList();
+    }
+
+    /** A learning as a match for an error: enough to rank it. */
+    record Candidate(long id, String trigger, String errorPattern, double confidence) {
+    }
+
+    /** The learnings with these ids that still exist. */
+    List<Learning> byIds(Collection<Long> ids) {
+        return ids.isEmpty() ? List.of() : em.createQuery("SELECT l FROM LearningEntity l WHERE l.id IN :ids", LearningEntity.class)
+                .setParameter("ids", new ArrayList<>(ids)).getResultList().stream().map(LearningEntity::view).toList();
     }
 
     /** The owners' learnings whose trigger, pattern, diagnosis or fix contains any of the keywords, most confident first. */

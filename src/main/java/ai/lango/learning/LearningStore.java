@@ -12,7 +12,9 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -82,11 +84,14 @@ public class LearningStore {
         if (!knownOwners.mayHold(owners)) {
             return List.of();
         }
-        return rows.confident(minConfidence, withFixOnly, LearningRows.CANDIDATES, owners).stream()
-                .filter(l -> l.match(error) > 0)
-                .sorted(Comparator.comparingInt((Learning l) -> l.match(error)).reversed()
-                        .thenComparing(Comparator.comparingDouble(Learning::confidence).reversed()))
-                .toList();
+        Map<Long, Integer> rank = new HashMap<>();
+        rows.candidates(minConfidence, withFixOnly, owners).stream()
+                .filter(c -> Learning.match(c.trigger(), c.errorPattern(), error) > 0)
+                .sorted(Comparator.comparingInt((LearningRows.Candidate c) -> Learning.match(c.trigger(), c.errorPattern(), error))
+                        .reversed().thenComparing(Comparator.comparingDouble(LearningRows.Candidate::confidence).reversed()))
+                .limit(LearningRows.CANDIDATES)
+                .forEach(c -> rank.put(c.id(), rank.size()));
+        return rows.byIds(rank.keySet()).stream().sorted(Comparator.comparingInt(l -> rank.get(l.id()))).toList();
     }
 
     /** Learnings of {@code owners} containing any word of the query, most confident first, at most {@code limit}. */

@@ -77,9 +77,37 @@ class LearningIT extends FakeLlmIT {
         return request.json().path("messages").get(0).path("content").asText();
     }
 
+    /** The learning of every owner's, however many the database keeps from earlier runs. */
     private Optional<Learning> learning(String trigger, String pattern) {
-        return learnings.all(null, 0, 1000).stream().filter(l -> l.trigger().equals(trigger) && l.errorPattern().contains(pattern))
-                .findFirst();
+        for (int offset = 0; ; offset += 1000) {
+            List<Learning> page = learnings.all(null, offset, 1000);
+            Optional<Learning> found = page.stream().filter(l -> l.trigger().equals(trigger) && l.errorPattern().contains(pattern)).findFirst();
+            if (found.isPresent() || page.size() < 1000) {
+                return found;
+            }
+        }
+    }
+
+    @Test
+    void anErrorsLearningIsFoundHoweverManyMoreConfidentLearningsThereAre() {
+        // One user's learnings of this run only: more fixes saved (confidence 0.6) than a lookup returns
+        // (200), none of them for this error, and then the error itself observed (0.5), the least confident.
+        String owner = "crowd-" + UUID.randomUUID();
+        String marker = UUID.randomUUID().toString().replace("-", "");
+        try {
+            for (int i = 0; i < 210; i++) {
+                learnings.saveFix(owner, "tool:fs_list", "qa" + marker.substring(0, 8) + " qb" + i, "Ask again", "", "tool_error");
+            }
+            String error = ErrorPatterns.pattern("quota qc" + marker.substring(8, 16) + " exceeded for qd" + marker.substring(16, 24));
+            learnings.occurred(owner, "tool:fs_read", error, error, "tool_error");
+
+            List<Learning> matches = learnings.matchingError(error, 0.0, false, List.of(owner));
+            assertEquals(1, matches.size(), matches.toString());
+            assertEquals("tool:fs_read", matches.get(0).trigger());
+            assertEquals(0.5, matches.get(0).confidence(), 1e-9);
+        } finally {
+            learnings.all(List.of(owner), 0, 1000).forEach(l -> learnings.delete(l.id()));
+        }
     }
 
     @Test
@@ -126,12 +154,20 @@ class LearningIT extends FakeLlmIT {
         assertEquals("", recorded.fix());
         assertEquals(0.5, recorded.confidence(), 1e-9);
 
-        HttpResponse<String> listed = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://localhost:" + ItPorts.HTTP + "/lango-it/api/admin/learnings")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, listed.statusCode());
-        JsonNode body = TestJson.MAPPER.readTree(listed.body());
-        assertTrue(body.path("learnings").toString().contains(missing), listed.body());
+        // The listing is paged, most confident first, and the PostgreSQL database keeps earlier runs' learnings,
+        // many more confident than this new one: follow the pages until it shows up or they end.
+        HttpClient http = HttpClient.newHttpClient();
+        boolean listed = false;
+        boolean more = true;
+        for (int offset = 0; more && !listed; offset += 200) {
+            HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + ItPorts.HTTP
+                    + "/lango-it/api/admin/learnings?limit=200&offset=" + offset)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode(), page.body());
+            JsonNode body = TestJson.MAPPER.readTree(page.body());
+            listed = body.path("learnings").toString().contains(missing);
+            more = body.path("more").asBoolean();
+        }
+        assertTrue(listed, "the admin API's pages never listed the learning for " + missing);
     }
 
     @Test
