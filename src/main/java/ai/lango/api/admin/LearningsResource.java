@@ -31,7 +31,6 @@ import java.util.Optional;
 @ApplicationScoped
 public class LearningsResource {
 
-    /** Learnings a listing returns at most. */
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
