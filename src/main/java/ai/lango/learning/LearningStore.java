@@ -86,12 +86,16 @@ public class LearningStore {
         }
         Map<Long, Integer> rank = new HashMap<>();
         rows.candidates(minConfidence, withFixOnly, owners).stream()
-                .filter(c -> Learning.match(c.trigger(), c.errorPattern(), error) > 0)
-                .sorted(Comparator.comparingInt((LearningRows.Candidate c) -> Learning.match(c.trigger(), c.errorPattern(), error))
-                        .reversed().thenComparing(Comparator.comparingDouble(LearningRows.Candidate::confidence).reversed()))
+                .map(c -> new Match(c.id(), Learning.match(c.trigger(), c.errorPattern(), error), c.confidence()))
+                .filter(m -> m.words() > 0)
+                .sorted(Comparator.comparingInt(Match::words).thenComparingDouble(Match::confidence).reversed())
                 .limit(LearningRows.CANDIDATES)
-                .forEach(c -> rank.put(c.id(), rank.size()));
+                .forEach(m -> rank.put(m.id(), rank.size()));
         return rows.byIds(rank.keySet()).stream().sorted(Comparator.comparingInt(l -> rank.get(l.id()))).toList();
+    }
+
+    /** A learning matching an error: how many of its keywords the error has ({@link Learning#match}), and its confidence. */
+    private record Match(long id, int words, double confidence) {
     }
 
     /** Learnings of {@code owners} containing any word of the query, most confident first, at most {@code limit}. */
