@@ -243,6 +243,12 @@ public class AgentService {
             }
 
             @Override
+            public ai.lango.masking.Audience reader() {
+                return ai.lango.usage.TurnUsage.current().map(turn -> new ai.lango.masking.Audience(turn.userId(), turn.admin()))
+                        .orElse(ai.lango.masking.Audience.NOBODY);
+            }
+
+            @Override
             public void after(String agent, String provider, String model, ai.lango.provider.ChatRequest request, String answer,
                               ai.lango.provider.StreamEvent.Usage reported) {
                 Optional<ai.lango.usage.TurnUsage> turn = ai.lango.usage.TurnUsage.current();
@@ -390,7 +396,7 @@ public class AgentService {
         String userId = request.userId();
         String sessionKey = request.sessionKey();
         // What the user typed goes nowhere (model, rows, other clients) with a known secret in it.
-        String message = SecretMask.mask(superseding(request));
+        String message = SecretMask.mask(superseding(request), new ai.lango.masking.Audience(userId, request.admin()));
         LangoRunner current = runner;
         if (current == null) {
             return CompletableFuture.failedFuture(new TurnFailedException(unavailable,

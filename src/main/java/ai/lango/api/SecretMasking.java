@@ -1,5 +1,6 @@
 package ai.lango.api;
 
+import ai.lango.masking.Audience;
 import ai.lango.masking.SecretMask;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -19,7 +20,8 @@ import java.util.List;
 /**
  * /api's edge for secrets: every known secret is masked in every answer (the ADK and admin APIs'
  * JSON, stored histories included) and in every request body before a resource reads it (a chat
- * message, a knowledge entry), so none is stored or sent on. The vault's own admin routes read
+ * message, a knowledge entry), so none is stored or sent on — for the caller: a secret they may not
+ * use is unnamed, so a value they send never comes back named. The vault's own admin routes read
  * bodies as sent: they are how values get in. SSE streams mask each event as they write it.
  */
 @Provider
@@ -38,7 +40,7 @@ public class SecretMasking implements WriterInterceptor, ReaderInterceptor {
             return;
         }
         if (context.getEntity() instanceof String text) {
-            context.setEntity(SecretMask.mask(text));
+            context.setEntity(SecretMask.mask(text, reader(context)));
             context.proceed();
             return;
         }
@@ -50,7 +52,7 @@ public class SecretMasking implements WriterInterceptor, ReaderInterceptor {
         } finally {
             context.setOutputStream(original);
         }
-        original.write(SecretMask.mask(buffer.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+        original.write(SecretMask.mask(buffer.toString(StandardCharsets.UTF_8), reader(context)).getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -59,8 +61,14 @@ public class SecretMasking implements WriterInterceptor, ReaderInterceptor {
             return context.proceed();
         }
         String body = new String(context.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        context.setInputStream(new ByteArrayInputStream(SecretMask.mask(body).getBytes(StandardCharsets.UTF_8)));
+        context.setInputStream(new ByteArrayInputStream(SecretMask.mask(body, reader(context)).getBytes(StandardCharsets.UTF_8)));
         return context.proceed();
+    }
+
+    /** The caller of the request, as the bearer filter authenticated it (the operator when nobody authenticates). */
+    private static Audience reader(jakarta.ws.rs.ext.InterceptorContext context) {
+        return context.getProperty(Callers.PROPERTY) instanceof ai.lango.security.Identity identity ? identity.audience()
+                : ai.lango.security.Identity.OPERATOR.audience();
     }
 
     private boolean carriesValues() {

@@ -8,15 +8,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A fixed set of secret values, each replaced by {@code [SECRET:NAME]} wherever it occurs. At each
- * position the longest value that matches wins, so overlapping secrets come out the same way every
- * time; a value is also found in its JSON-escaped form (a quote or backslash in it), which is how it
- * appears inside a JSON frame or row. Immutable and safe to share between threads.
+ * A fixed set of secret values, each replaced by {@code [SECRET:NAME]} (or {@link #UNNAMED}) wherever
+ * it occurs. At each position the longest value that matches wins, so overlapping secrets come out the
+ * same way every time; a value is also found in its JSON-escaped form (a quote or backslash in it),
+ * which is how it appears inside a JSON frame or row. A scanner for streams ({@link #inPieces}) knows a
+ * value longer than {@link #PIECE_MAX} characters as consecutive pieces of 32 to 63 characters, each
+ * masked on its own, so that a stream never has to hold back more than 63 characters. Immutable and
+ * safe to share between threads.
  */
 public final class SecretScanner {
 
     /** Values shorter than this are not secrets worth searching for: masking every "abc" would mangle text. */
     public static final int MIN_LENGTH = 4;
+
+    /** The longest value (or piece of one) a scanner for streams looks for. */
+    static final int PIECE_MAX = 63;
+    /** The shortest piece of a long value. */
+    private static final int PIECE = 32;
+
+    /** What a secret its reader may not use is replaced by: nothing about which secret it was. */
+    public static final String UNNAMED = "[SECRET]";
 
     public static final SecretScanner EMPTY = new SecretScanner(Map.of());
 
@@ -48,11 +59,30 @@ public final class SecretScanner {
      * {@link #MIN_LENGTH} are left out.
      */
     public static SecretScanner of(Map<String, String> namesByValue) {
+        Map<String, String> replacements = new LinkedHashMap<>();
+        namesByValue.forEach((value, name) -> replacements.putIfAbsent(value, replacement(name)));
+        return replacing(replacements, false);
+    }
+
+    /** A scanner for streams: {@code namesByValue} with each long value known {@linkplain #inPieces in pieces}. */
+    static SecretScanner inPieces(Map<String, String> replacementByValue) {
+        return replacing(replacementByValue, true);
+    }
+
+    /**
+     * A scanner replacing each value of {@code replacementByValue} (value → its replacement) of
+     * {@link #MIN_LENGTH} or more characters; {@code pieces}: values longer than {@link #PIECE_MAX}
+     * as consecutive pieces.
+     */
+    static SecretScanner replacing(Map<String, String> replacements, boolean pieces) {
         Map<String, String> replacementByValue = new LinkedHashMap<>();
-        namesByValue.forEach((value, name) -> {
+        replacements.forEach((value, replacement) -> {
             if (value != null && value.length() >= MIN_LENGTH) {
-                replacementByValue.putIfAbsent(value, replacement(name));
-                replacementByValue.putIfAbsent(jsonEscaped(value), replacement(name));
+                for (String form : List.of(value, jsonEscaped(value))) {
+                    for (String piece : pieces ? pieces(form) : List.of(form)) {
+                        replacementByValue.putIfAbsent(piece, replacement);
+                    }
+                }
             }
         });
         if (replacementByValue.isEmpty()) {
@@ -68,11 +98,29 @@ public final class SecretScanner {
         return new SecretScanner(Map.copyOf(byFirst));
     }
 
+    /**
+     * {@code value} cut into consecutive pieces of {@value #PIECE} characters, the last taking the rest
+     * (32 to 63 characters); {@code value} itself when it has at most {@link #PIECE_MAX}. A stream holds back
+     * no more than a piece, and any stretch of 63 characters of a long value holds a whole piece: guessing
+     * one means guessing 32 characters at once.
+     */
+    static List<String> pieces(String value) {
+        if (value.length() <= PIECE_MAX) {
+            return List.of(value);
+        }
+        List<String> pieces = new ArrayList<>();
+        int count = value.length() / PIECE;
+        for (int k = 0; k < count; k++) {
+            pieces.add(value.substring(k * PIECE, k == count - 1 ? value.length() : (k + 1) * PIECE));
+        }
+        return pieces;
+    }
+
     public boolean isEmpty() {
         return byFirst.isEmpty();
     }
 
-    /** The length of the longest value: a stream never holds back more than one less than this. */
+    /** The length of the longest value (or piece). */
     int longest() {
         return longest;
     }
@@ -83,37 +131,32 @@ public final class SecretScanner {
             return text;
         }
         StringBuilder out = new StringBuilder(text.length());
-        scan(text, true, out);
+        scanTo(text, text.length(), out);
         return out.toString();
     }
 
     /**
-     * Appends {@code text} to {@code out}, secrets replaced, up to the first position where what
-     * follows could still become a secret when more text comes ({@code end}: none will); returns
-     * that position ({@code text.length()} when nothing is held back).
+     * Appends {@code text} to {@code out}, secrets replaced, from its start to {@code cut} — or to the end of
+     * a secret that starts before {@code cut} and ends after it; returns where it stopped. Every secret that
+     * starts before {@code cut} must lie whole in {@code text} (the caller holds back at least the longest
+     * value less one character): what is sent then depends on lengths alone, never on whether the text
+     * after {@code cut} begins a secret.
      */
-    int scan(String text, boolean end, StringBuilder out) {
+    int scanTo(String text, int cut, StringBuilder out) {
         int length = text.length();
         int start = 0;
         int i = 0;
-        while (i < length) {
+        while (i < cut) {
             char c = text.charAt(i);
             Entry[] candidates = c < 128 ? byAsciiFirst[c] : byFirst.get(c);
-            if (candidates == null) {
-                i++;
-                continue;
-            }
             Entry matched = null;
-            for (Entry candidate : candidates) {
-                String value = candidate.value();
-                if (i + value.length() <= length) {
-                    if (text.regionMatches(i, value, 0, value.length())) {
+            if (candidates != null) {
+                for (Entry candidate : candidates) {
+                    String value = candidate.value();
+                    if (i + value.length() <= length && text.regionMatches(i, value, 0, value.length())) {
                         matched = candidate;
                         break;
                     }
-                } else if (!end && value.regionMatches(0, text, i, length - i)) {
-                    out.append(text, start, i);
-                    return i; // a longer secret may still be completed by the next chunk
                 }
             }
             if (matched == null) {
@@ -124,8 +167,11 @@ public final class SecretScanner {
                 start = i;
             }
         }
-        out.append(text, start, length);
-        return length;
+        if (start < cut) {
+            out.append(text, start, cut);
+            return cut;
+        }
+        return start;
     }
 
     /** {@code value} as it appears inside a JSON string. */

@@ -4,11 +4,17 @@ import java.util.function.Supplier;
 
 /**
  * Masks one stream of text chunks (a model's answer) as if it were one text: a secret split across
- * two chunks is still replaced. Only what could still become a secret is held back (never more than
- * the longest secret less one character), and {@link #finish} lets it go, so a stream stays a stream.
- * One per stream; not for several threads.
+ * two chunks is still replaced. It holds back a fixed window of the stream's latest characters,
+ * whatever they are — the longest secret (or {@linkplain SecretScanner#pieces piece} of one, at most
+ * 63 characters), rounded up to 32, less one — and {@link #finish} lets it go. What a reader gets, and
+ * where the chunks they get are cut, so depends on the lengths of the text alone, never on whether it
+ * begins some secret: holding back only what could still become a secret told a reader, chunk by chunk,
+ * which guesses were a secret's start. One per stream; not for several threads.
  */
 public final class StreamMasker {
+
+    /** The window is the longest value rounded up to this, less one: its length tells little of any secret's. */
+    private static final int WINDOW_STEP = 32;
 
     private final Supplier<SecretScanner> secrets;
     private String held = "";
@@ -25,10 +31,16 @@ public final class StreamMasker {
             return chunk;
         }
         String text = held.isEmpty() ? chunk : held + chunk;
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        int heldFrom = scanner.scan(text, false, out);
-        held = text.substring(heldFrom);
+        int cut = Math.max(0, text.length() - window(scanner));
+        StringBuilder out = new StringBuilder(cut + 16);
+        held = text.substring(scanner.scanTo(text, cut, out));
         return out.toString();
+    }
+
+    /** How many of the latest characters a stream holds back: every secret that starts before them lies whole in the text. */
+    static int window(SecretScanner scanner) {
+        int longest = scanner.longest();
+        return longest == 0 ? 0 : (longest + WINDOW_STEP - 1) / WINDOW_STEP * WINDOW_STEP - 1;
     }
 
     /** The rest, at the stream's end: what was held back, masked. */

@@ -20,6 +20,11 @@ public record Identity(String userId, boolean admin, boolean operator) {
     /** The single-operator server's caller, and the holder of lango.auth.token. */
     public static final Identity OPERATOR = new Identity(OPERATOR_USER, true, true);
 
+    /** Who reads what this caller is answered: a secret they may not use is unnamed to them. */
+    public ai.lango.masking.Audience audience() {
+        return new ai.lango.masking.Audience(userId, admin);
+    }
+
     public static Identity user(String userId, boolean admin) {
         return new Identity(userId, admin, false);
     }

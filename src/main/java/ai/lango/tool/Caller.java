@@ -14,6 +14,11 @@ public record Caller(String userId, String sessionKey, boolean admin, boolean ap
         return new Caller(userId, sessionKey, admin, true);
     }
 
+    /** Who reads what the call answers: this caller (a secret they may not use is unnamed to them). */
+    public ai.lango.masking.Audience audience() {
+        return new ai.lango.masking.Audience(userId, admin);
+    }
+
     /** The session of the turn, or null when there is none. */
     public SessionRef session() {
         return userId == null || sessionKey == null ? null : SessionRef.of(userId, sessionKey);

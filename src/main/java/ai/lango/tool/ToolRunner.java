@@ -46,7 +46,7 @@ public final class ToolRunner {
 
     /** Runs the tool for {@code caller} (null when unknown). */
     public Map<String, Object> run(Tool tool, Map<String, Object> args, Caller caller) {
-        return SecretMask.maskMap(call(tool, args, caller));
+        return SecretMask.maskMap(call(tool, args, caller), caller == null ? ai.lango.masking.Audience.NOBODY : caller.audience());
     }
 
     private Map<String, Object> call(Tool tool, Map<String, Object> args, Caller caller) {

@@ -39,8 +39,9 @@ final class StoreSecret extends DeclaredTool {
     public Map<String, Object> call(Map<String, Object> args, Caller caller) throws ToolException {
         String name = SecretsToolset.secretName(args);
         String value = ToolArgs.required(args, "value");
-        if (value.length() > Vault.MAX_VALUE_CHARS) {
-            throw new ToolException("parameter \"value\" must be at most " + Vault.MAX_VALUE_CHARS + " characters");
+        java.util.Optional<String> problem = Vault.valueProblem(value);
+        if (problem.isPresent()) {
+            throw new ToolException("parameter \"value\": " + problem.get());
         }
         boolean created = vault.store(vault.ownerOf(caller), name, value, null);
         return Map.of("status", created ? "stored" : "replaced", "name", name, "reference", SecretReferences.reference(name));

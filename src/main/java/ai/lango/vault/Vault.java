@@ -38,6 +38,11 @@ public class Vault {
     private static final Logger LOG = MaskedLogs.of(Vault.class);
     /** The longest secret value. */
     public static final int MAX_VALUE_CHARS = 16 * 1024;
+    /**
+     * The shortest: a value is masked wherever it appears, so a short one could be confirmed by guessing
+     * it whole (what a reader sees would change); eight characters is where guessing stops paying.
+     */
+    public static final int MIN_VALUE_CHARS = 8;
 
     @Inject
     LangoSettings.Vault settings;
@@ -103,15 +108,17 @@ public class Vault {
     /** Tells {@link SecretMask} every secret's value, as the database holds them now. */
     private synchronized void refresh() {
         long seen = rows.version();
-        Map<String, String> names = new LinkedHashMap<>();
+        Map<String, SecretMask.Stored> secrets = new LinkedHashMap<>();
         for (SecretEntity entity : rows.all(VaultEntry.Kind.SECRET)) {
             try {
-                names.putIfAbsent(new String(open(entity), StandardCharsets.UTF_8), entity.name());
+                VaultEntry entry = entity.view();
+                secrets.putIfAbsent(new String(open(entity), StandardCharsets.UTF_8), new SecretMask.Stored(entry.name(),
+                        entry.id().owner(), entry.shared(), java.util.Set.copyOf(entry.binding().users())));
             } catch (VaultCrypto.TamperedException e) {
                 LOG.warning(() -> "the secret " + entity.name() + " does not decrypt (its row was changed); it is not used");
             }
         }
-        SecretMask.stored(names);
+        SecretMask.stored(secrets);
         version = seen;
     }
 
@@ -125,13 +132,20 @@ public class Vault {
      */
     public boolean store(String owner, String name, String value, VaultEntry.Binding binding) {
         requireName(name);
-        if (value == null || value.isEmpty() || value.length() > MAX_VALUE_CHARS) {
-            throw new IllegalArgumentException("a secret's value has 1 to " + MAX_VALUE_CHARS + " characters");
-        }
+        valueProblem(value).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
         boolean created = put(new VaultEntry.Id(owner, VaultEntry.Kind.SECRET, name), null,
                 value.getBytes(StandardCharsets.UTF_8), null, binding);
         refresh();
         return created;
+    }
+
+    /** What is wrong with {@code value} as a secret's value, if anything. */
+    public static Optional<String> valueProblem(String value) {
+        return value != null && value.length() >= MIN_VALUE_CHARS && value.length() <= MAX_VALUE_CHARS ? Optional.empty()
+                : Optional.of("a secret's value has " + MIN_VALUE_CHARS + " to " + MAX_VALUE_CHARS
+                        + " characters (a shorter one could be guessed whole)");
     }
 
     /** The entry (name, owner, binding; never the value) of the first of {@code owners} with a secret {@code name}. */

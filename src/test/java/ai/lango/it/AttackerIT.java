@@ -251,6 +251,59 @@ class AttackerIT extends FakeLlmIT {
         }
     }
 
+    /**
+     * The masker as an oracle, as it was found: a user's model streams a chunk ending with the first five characters
+     * of the operator's token (a secret the user may not use), pauses, and goes on; then the same with five other
+     * characters. What arrives before the pause must be the same length both ways, and the whole token, once guessed,
+     * must come back unnamed.
+     */
+    @Test
+    void chunkBoundariesAndPlaceholdersTellAUserNothingOfASecretTheyMayNotUse() throws Exception {
+        String eve = "eve-" + RUN + "-oracle";
+        String token = callers().issue(eve, false);
+        String prefix = ApprovalIT.OPERATOR.substring(0, 5);
+        int[] beforePause = new int[2];
+        String[] endings = {prefix, "zq#!%"};
+        try (ItSocket socket = callers().socket(token)) {
+            for (int variant = 0; variant < 2; variant++) {
+                String ask = "stream a guess " + variant + " " + RUN;
+                String first = "x".repeat(100) + " hello " + endings[variant];
+                fake.route(FakeLlmServer.lastUserMessageContains(ask),
+                        r -> FakeLlmServer.PacedText.openAi(java.time.Duration.ofMillis(1500), first, " and " + "y".repeat(100)));
+                socket.send(ItSocket.chat("g" + variant, "oracle-" + RUN, ask));
+                List<ItSocket.Timed> frames = new ArrayList<>();
+                ItSocket.Timed frame;
+                do {
+                    frame = socket.nextTimed();
+                    frames.add(frame);
+                } while (!"response".equals(frame.frame().path("type").asText()));
+                long answered = frame.arrivedNanos();
+                StringBuilder text = new StringBuilder();
+                for (ItSocket.Timed seen : frames) {
+                    JsonNode f = seen.frame();
+                    if ("agent.chunk".equals(f.path("event").asText())) {
+                        text.append(f.path("payload").path("chunk").asText());
+                        // the rest of the answer comes at once after the pause, with the response: a second before it is before the pause
+                        if (seen.arrivedNanos() < answered - 1_000_000_000L) {
+                            beforePause[variant] += f.path("payload").path("chunk").asText().length();
+                        }
+                    }
+                }
+                assertEquals(first + " and " + "y".repeat(100), text.toString(), "the answer itself is whole");
+            }
+        }
+        assertTrue(beforePause[1] > 0, "some text streams before the pause");
+        assertEquals(beforePause[1], beforePause[0], "as much arrives before the pause whether the chunk began a secret or not");
+
+        String whole = "the whole token " + RUN;
+        fake.route(FakeLlmServer.lastUserMessageContains(whole), r -> Reply.openAiText("is it ", ApprovalIT.OPERATOR + "?"));
+        String answer = run(token, eve, "oracle-" + RUN, whole).body();
+        assertTrue(answer.contains("is it [SECRET]?"), "a secret the user may not use is unnamed: " + answer);
+        assertFalse(answer.contains("[SECRET:") || answer.contains(ApprovalIT.OPERATOR), answer);
+        HttpResponse<String> stored = callers().call("GET", "api/apps/lango/users/" + eve + "/sessions/oracle-" + RUN, token, null);
+        assertFalse(stored.body().contains("[SECRET:") || stored.body().contains(ApprovalIT.OPERATOR), stored.body());
+    }
+
     private static int indexOf(byte[] haystack, byte[] needle) {
         outer:
         for (int i = 0; i <= haystack.length - needle.length; i++) {

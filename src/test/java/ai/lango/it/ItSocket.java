@@ -21,6 +21,8 @@ final class ItSocket implements AutoCloseable {
 
     final WebSocket socket;
     private final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+    /** When each frame arrived (System.nanoTime), frame by frame in the order of {@link #frames}. */
+    private final BlockingQueue<Long> arrivals = new LinkedBlockingQueue<>();
     private final java.util.concurrent.CompletableFuture<Integer> closed = new java.util.concurrent.CompletableFuture<>();
 
     private ItSocket(URL base) throws Exception {
@@ -33,7 +35,11 @@ final class ItSocket implements AutoCloseable {
                 partial.append(data);
                 if (last) {
                     try {
-                        frames.add(JSON.readTree(partial.toString()));
+                        JsonNode frame = JSON.readTree(partial.toString());
+                        synchronized (frames) {
+                            arrivals.add(System.nanoTime());
+                            frames.add(frame);
+                        }
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
@@ -65,11 +71,19 @@ final class ItSocket implements AutoCloseable {
     }
 
     JsonNode next() throws InterruptedException {
+        return nextTimed().frame();
+    }
+
+    /** A frame and when it arrived (System.nanoTime). */
+    record Timed(JsonNode frame, long arrivedNanos) {
+    }
+
+    Timed nextTimed() throws InterruptedException {
         JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
         if (frame == null) {
             throw new AssertionError("no frame within 60 s");
         }
-        return frame;
+        return new Timed(frame, arrivals.take());
     }
 
     /** The close code the server sent, waiting up to {@code seconds}; null when it has not closed. */
@@ -84,7 +98,10 @@ final class ItSocket implements AutoCloseable {
     /** The frames received and not yet taken, without waiting for more. */
     List<JsonNode> drain() {
         List<JsonNode> taken = new ArrayList<>();
-        frames.drainTo(taken);
+        synchronized (frames) {
+            frames.drainTo(taken);
+            arrivals.clear();
+        }
         return taken;
     }
 

@@ -28,7 +28,7 @@ class MaskedLogsTest {
 
     @Test
     void aSecretInALogMessageItsParametersOrAnExceptionIsMaskedBeforeAnyHandler() {
-        SecretMask.stored(Map.of(VALUE, "github"));
+        SecretMask.stored(Map.of(VALUE, new SecretMask.Stored("github", "alice", false, java.util.Set.of())));
         Logger logger = MaskedLogs.of(MaskedLogsTest.class);
         List<String> written = new ArrayList<>();
         Handler capture = new Handler() {
@@ -67,7 +67,7 @@ class MaskedLogsTest {
 
     @Test
     void aLineWrittenDuringATurnNamesItsTraceAndIsStillMasked() {
-        SecretMask.stored(Map.of(VALUE, "github"));
+        SecretMask.stored(Map.of(VALUE, new SecretMask.Stored("github", "alice", false, java.util.Set.of())));
         Logger logger = MaskedLogs.of(MaskedLogsTest.class);
         List<String> written = new ArrayList<>();
         Handler capture = new Handler() {

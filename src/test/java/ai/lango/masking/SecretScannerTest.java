@@ -106,15 +106,67 @@ class SecretScannerTest {
     }
 
     @Test
-    void aStreamHoldsBackOnlyWhatCouldStillBecomeASecret() {
+    void aStreamHoldsBackAFixedWindowWhateverTheTextSoChunkBoundariesTellNothing() {
+        // The probe as it was found: a 10-character chunk ending with the first 5 characters of a secret, and one of
+        // the same length ending otherwise; what arrives before the next chunk must not tell them apart.
         SecretScanner scanner = scanner("sk-live-123456", "openai");
+        for (String chunk : List.of("hello sk-l", "hello xyzw", "0123456789")) {
+            StreamMasker masker = new StreamMasker(() -> scanner);
+            assertEquals("", masker.next(chunk), "a chunk shorter than the window is held whatever it ends with: " + chunk);
+            String next = masker.next("the rest of a long answer, thirty-odd characters");
+            assertEquals(chunk.length() + 48 - StreamMasker.window(scanner), next.length(), chunk);
+            assertTrue(masker.holding());
+        }
         StreamMasker masker = new StreamMasker(() -> scanner);
-        assertEquals("hello ", masker.next("hello sk-li"));
-        assertTrue(masker.holding());
-        assertEquals("[SECRET:openai] done", masker.next("ve-123456 done"));
-        assertEquals("no secret here", masker.next("no secret here"));
-        assertEquals("", masker.next("sk-"));
-        assertEquals("sk-", masker.finish(), "the end lets go of what did not become a secret");
+        StringBuilder out = new StringBuilder(masker.next("hello sk-li"));
+        out.append(masker.next("ve-123456 done"));
+        assertEquals("hello [SECRET:openai] done", out + masker.finish(), "a whole secret is still masked");
+        assertEquals(31, StreamMasker.window(scanner), "the longest secret rounded up to 32, less one");
+    }
+
+    @Test
+    void whatAStreamSendsDependsOnChunkLengthsAloneUntilAWholeSecretAppears() {
+        // Random secrets and random streams: whatever a chunk holds, as long as no whole secret is in the stream,
+        // each chunk lets out exactly as much as a stream of the same chunk lengths with none of the secrets' text.
+        Random random = new Random(5);
+        String alphabet = "abcs-k12";
+        for (int round = 0; round < 2000; round++) {
+            Map<String, String> byValue = new LinkedHashMap<>();
+            for (int s = 0; s < 1 + random.nextInt(4); s++) {
+                byValue.put(word(random, alphabet, 8 + random.nextInt(40)), "s" + s);
+            }
+            SecretScanner scanner = SecretScanner.of(byValue);
+            StreamMasker guessing = new StreamMasker(() -> scanner);
+            StreamMasker plain = new StreamMasker(() -> scanner);
+            StringBuilder stream = new StringBuilder();
+            for (int c = 0; c < 12; c++) {
+                String secret = List.copyOf(byValue.keySet()).get(random.nextInt(byValue.size()));
+                // a guess: a prefix of a secret (never the whole of it) after some random text
+                String guess = secret.substring(0, 1 + random.nextInt(secret.length() - 1));
+                String chunk = word(random, alphabet, random.nextInt(6)) + guess;
+                stream.append(chunk);
+                if (byValue.keySet().stream().anyMatch(stream.toString()::contains)) {
+                    break;
+                }
+                assertEquals(plain.next("x".repeat(chunk.length())).length(), guessing.next(chunk).length(), chunk + " " + byValue);
+            }
+        }
+    }
+
+    @Test
+    void aLongSecretIsMaskedInAStreamPieceByPieceAndNoStreamHoldsBackMoreThanSixtyThreeCharacters() {
+        String pem = "-----BEGIN PRIVATE KEY-----\n" + "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7".repeat(6)
+                + "\n-----END PRIVATE KEY-----";
+        SecretScanner pieces = SecretScanner.inPieces(Map.of(pem, "[SECRET:key]"));
+        assertEquals(63, StreamMasker.window(pieces));
+        String text = "here: " + pem + " done";
+        String streamed = streamed(pieces, text, 10, 40, 41, 200, 250);
+        assertFalse(streamed.contains("MIIEvQ"), streamed);
+        assertTrue(streamed.startsWith("here: [SECRET:key]") && streamed.endsWith("[SECRET:key] done"), streamed);
+        for (String piece : SecretScanner.pieces(pem)) {
+            assertTrue(piece.length() >= 32 && piece.length() <= 63, piece);
+        }
+        assertEquals(pem, String.join("", SecretScanner.pieces(pem)), "the pieces are the value, in order, without overlap");
     }
 
     @Test

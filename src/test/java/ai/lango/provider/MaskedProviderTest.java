@@ -52,14 +52,14 @@ class MaskedProviderTest {
 
     @Test
     void aModelIsSentNoSecretAndItsStreamedAnswerCarriesNoneEvenSplitAcrossChunks() {
-        SecretMask.stored(Map.of(KEY, "openai"));
+        SecretMask.stored(Map.of(KEY, new SecretMask.Stored("openai", "alice", false, java.util.Set.of())));
         Scripted model = new Scripted(List.of(new StreamEvent.TextDelta("the key is sk-pr"), new StreamEvent.TextDelta("oj-abc"),
                 new StreamEvent.TextDelta("def123456, and sk-"), new StreamEvent.ToolCallEvent("c1", "exec",
                         "{\"command\":\"echo " + KEY + "\"}"), new StreamEvent.Done("stop")));
         List<StreamEvent> seen = new ArrayList<>();
         try (Provider.OpenStream stream = new MaskedProvider(model).open(new ChatRequest("m", List.of(ChatMessage.system("sys " + KEY),
                 ChatMessage.user("use " + KEY), ChatMessage.assistant("", List.of(new ChatMessage.ToolCall("c0", "exec",
-                        "{\"k\":\"" + KEY + "\"}"))), ChatMessage.tool("c0", "exec", "out " + KEY)), List.of(), null, null))) {
+                        "{\"k\":\"" + KEY + "\"}"))), ChatMessage.tool("c0", "exec", "out " + KEY)), List.of(), null, null, new ai.lango.masking.Audience("alice", false)))) {
             stream.drain(seen::add);
         }
         assertFalse(model.sent.get(0).toString().contains(KEY), model.sent.get(0).toString());

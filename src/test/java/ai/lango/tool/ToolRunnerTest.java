@@ -52,11 +52,14 @@ class ToolRunnerTest {
             References vault = references((args, caller) -> Map.of("x", String.valueOf(args.get("x"))
                     .replace("{{secret:k}}", "sk-secret-value-42")));
             ToolRunner runner = new ToolRunner(executor, Duration.ofSeconds(5), vault);
-            Map<String, Object> result = runner.run(tool("leaky", (args, caller) -> Map.of("output", "key=" + args.get("x") + " abc",
-                    "nested", java.util.List.of(Map.of("v", "x sk-secret-value-42")))), Map.of("x", "{{secret:k}}"));
+            Tool leaky = tool("leaky", (args, caller) -> Map.of("output", "key=" + args.get("x") + " abc",
+                    "nested", java.util.List.of(Map.of("v", "x sk-secret-value-42"))));
+            Map<String, Object> result = runner.run(leaky, Map.of("x", "{{secret:k}}"), new Caller("op", "s", true, false));
             assertEquals("key=[SECRET:lango.providers.openai.api-key] abc", result.get("output"),
                     "the tool got the value; secrets under 4 characters are not searched for");
             assertEquals(java.util.List.of(Map.of("v", "x [SECRET:lango.providers.openai.api-key]")), result.get("nested"));
+            Map<String, Object> forUser = runner.run(leaky, Map.of("x", "{{secret:k}}"), new Caller("ann", "s", false, false));
+            assertEquals("key=[SECRET] abc", forUser.get("output"), "a secret the caller may not use is unnamed to them");
             ToolRunner refusing = new ToolRunner(executor, Duration.ofSeconds(5), references((args, caller) -> {
                 throw new ToolException("there is no secret \"nope\"");
             }));

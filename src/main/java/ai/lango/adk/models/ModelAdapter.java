@@ -67,6 +67,11 @@ public final class ModelAdapter extends BaseLlm {
     public interface Meter {
         void before();
 
+        /** Who reads this call's answer: the turn's caller (what the model is sent and answers is masked for them). */
+        default ai.lango.masking.Audience reader() {
+            return ai.lango.masking.Audience.NOBODY;
+        }
+
         void after(String agent, String provider, String model, ChatRequest request, String answer, StreamEvent.Usage reported);
 
         Meter NONE = new Meter() {
@@ -114,7 +119,7 @@ public final class ModelAdapter extends BaseLlm {
     @Override
     public Flowable<LlmResponse> generateContent(LlmRequest request, boolean stream) {
         return Flowable.create(emitter -> {
-            ChatRequest chat = RequestConversion.toChatRequest(request, model(), toolChars);
+            ChatRequest chat = RequestConversion.toChatRequest(request, model(), toolChars).readBy(meter.reader());
             Span span = chatSpan(chat);
             long started = System.nanoTime();
             try (Scope traced = span.makeCurrent()) { // the provider's request carries this span's trace context

@@ -368,12 +368,13 @@ public class AdkApiResource {
         out.flush();
         servletResponse.flushBuffer();
         AtomicBoolean clientGone = new AtomicBoolean();
+        ai.lango.masking.Audience reader = new ai.lango.masking.Audience(run.turn().userId(), run.turn().admin());
         Consumer<String> frame = event -> {
             if (clientGone.get()) {
                 return;
             }
             try {
-                out.write(("data:" + SecretMask.mask(event) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.write(("data:" + SecretMask.mask(event, reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
             } catch (IOException e) {
                 // The client left: the turn still runs to its end and is stored whole, so the
@@ -386,7 +387,7 @@ public class AdkApiResource {
         } catch (TurnFailedException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
                     .put("code", TurnFailures.of(e).code());
-            out.write(("data:" + SecretMask.mask(error.toString()) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.write(("data:" + SecretMask.mask(error.toString(), reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
     }

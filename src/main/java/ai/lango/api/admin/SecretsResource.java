@@ -53,9 +53,9 @@ public class SecretsResource {
         if (value == null) {
             return ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "the body must be {\"value\": \"…\"}");
         }
-        if (value.isEmpty() || value.length() > Vault.MAX_VALUE_CHARS) {
-            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_value", "a secret's value has 1 to " + Vault.MAX_VALUE_CHARS
-                    + " characters");
+        java.util.Optional<String> problem = Vault.valueProblem(value);
+        if (problem.isPresent()) {
+            return ApiError.of(Response.Status.BAD_REQUEST, "invalid_value", problem.get());
         }
         VaultEntry.Binding binding;
         try {

@@ -96,6 +96,7 @@ public class ChatSocket {
     public void open(Session session) {
         caller = credentials.required() ? null : Identity.OPERATOR;
         if (caller != null) {
+            FrameOutbox.readBy(session, caller.audience());
             sockets.opened(session, user(), credentials.authenticate(null).orElseThrow());
             desk.opened(user(), session); // its user's requests still waiting, and their endings from now on
         }
@@ -338,6 +339,7 @@ public class ChatSocket {
                 ? credentials.authenticate(frame.path("token").asText(null)) : Optional.empty();
         if (presented.isPresent()) {
             caller = presented.get().identity();
+            FrameOutbox.readBy(session, caller.audience());
             cancelAuthDeadline();
             send(session, event("auth.ok", JSON.createObjectNode().put("userId", user())));
             sockets.opened(session, user(), presented.get());

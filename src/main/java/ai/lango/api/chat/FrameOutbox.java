@@ -1,5 +1,6 @@
 package ai.lango.api.chat;
 
+import ai.lango.masking.Audience;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.SecretMask;
 import jakarta.websocket.CloseReason;
@@ -32,6 +33,8 @@ final class FrameOutbox {
     static final int MAX_QUEUED = 10_000;
 
     private static final String KEY = FrameOutbox.class.getName();
+    /** The connection's reader, once it is known (until then nobody's: every secret unnamed). */
+    private static final String READER = KEY + ".reader";
 
     private final Session session;
     /** Frames (text) to write, and at most one close (a {@link CloseReason}) after the frames before it. */
@@ -47,13 +50,23 @@ final class FrameOutbox {
         session.getAsyncRemote().setSendTimeout(SEND_TIMEOUT.toMillis());
     }
 
+    /** From now on the frames of {@code session} are read by {@code reader} (the caller it authenticated as). */
+    static void readBy(Session session, Audience reader) {
+        Map<String, Object> properties = session.getUserProperties();
+        if (properties != null) {
+            properties.put(READER, reader);
+        }
+    }
+
     /**
      * Queues a frame on the connection's outbox (made on first use), every known secret masked in it
-     * (a stored history may hold a value stored as a secret since). Never throws: whatever the
-     * connection does, the turn that sends goes on and is stored.
+     * for the connection's reader (a stored history may hold a value stored as a secret since). Never
+     * throws: whatever the connection does, the turn that sends goes on and is stored.
      */
     static void send(Session session, String unmasked) {
-        enqueue(session, SecretMask.mask(unmasked));
+        Map<String, Object> properties = session.getUserProperties();
+        Audience reader = properties != null && properties.get(READER) instanceof Audience known ? known : Audience.NOBODY;
+        enqueue(session, SecretMask.mask(unmasked, reader));
     }
 
     /** Closes the connection with {@code reason} once the frames queued before are written. */
