@@ -203,7 +203,7 @@ public final class Keys {
                     throw new IllegalArgumentException(origin);
                 }
                 return origin.replaceAll("/+$", "");
-            }, "Origins besides the server's own that may open /ws, or *."));
+            }, "Origins besides the server's own whose pages may open /ws and /mcp and send requests that change state, or *."));
     public static final Setting<List<String>> ALLOWED_HOSTS = ACCESS.add(Setting.list("lango.http.allowed-hosts",
             "a comma-separated list of host names or addresses without a port, such as chat.example.com,192.0.2.10,"
                     + " or *", host -> {

@@ -304,6 +304,13 @@ class AttackerIT extends FakeLlmIT {
         assertFalse(stored.body().contains("[SECRET:") || stored.body().contains(ApprovalIT.OPERATOR), stored.body());
     }
 
+    @Test
+    void everyRouteThatChangesStateRefusesAnotherSitesPageWithAuthenticationOn() throws Exception {
+        // With a credential a forged request could carry (a cookie, once the page signs in with one).
+        CrossSiteIT.everyChangingRouteIsRefusedCrossSite(base, ApprovalIT.OPERATOR);
+        CrossSiteIT.everyChangingRouteIsRefusedCrossSite(base, callers().issue("mallory-" + RUN, false));
+    }
+
     private static int indexOf(byte[] haystack, byte[] needle) {
         outer:
         for (int i = 0; i <= haystack.length - needle.length; i++) {

@@ -82,6 +82,21 @@ public final class AccessGuard {
         }
     }
 
+    /**
+     * Whether a browser's request comes from a page allowed to drive this server: its Origin is allowed
+     * ({@link #originAllowed}: the server's own, or listed), or, with no Origin, its Sec-Fetch-Site
+     * says the same origin ({@code same-origin}) or none ({@code none}: typed, a bookmark). A request with
+     * neither header is not a browser's and passes. {@code same-site} is another origin too (another port
+     * of localhost is the same site).
+     */
+    public boolean siteAllowed(String origin, String fetchSite, String host) {
+        if (origin != null && !origin.isBlank()) {
+            return originAllowed(origin, host);
+        }
+        return fetchSite == null || fetchSite.isBlank() || fetchSite.equalsIgnoreCase("same-origin")
+                || fetchSite.equalsIgnoreCase("none");
+    }
+
     private static String withPort(String host, int defaultPort) {
         return host.matches(".*:\\d+$") ? host : host + ":" + defaultPort;
     }

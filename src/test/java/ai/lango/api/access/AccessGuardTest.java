@@ -29,6 +29,21 @@ class AccessGuardTest {
         assertTrue(guard(null, "*").originAllowed("http://anything.example", "localhost:9080"));
     }
 
+    @Test
+    void aRequestFromAnotherSitesPageIsRefusedByItsOriginOrElseItsFetchSite() {
+        AccessGuard guard = guard(null);
+        assertFalse(guard.siteAllowed("https://evil.example", "cross-site", "localhost:9080"));
+        assertFalse(guard.siteAllowed("null", null, "localhost:9080"), "a sandboxed page or a file sends Origin: null");
+        assertFalse(guard.siteAllowed(null, "cross-site", "localhost:9080"));
+        assertFalse(guard.siteAllowed(null, "same-site", "localhost:9080"), "another port of localhost is another origin");
+        assertTrue(guard.siteAllowed("http://localhost:9080", "same-origin", "localhost:9080"));
+        assertTrue(guard.siteAllowed(null, "same-origin", "localhost:9080"));
+        assertTrue(guard.siteAllowed(null, "none", "localhost:9080"), "typed or bookmarked");
+        assertTrue(guard.siteAllowed(null, null, "localhost:9080"), "not a browser: curl, an SDK");
+        assertTrue(guard(null, "https://chat.example.com").siteAllowed("https://chat.example.com", "cross-site", "localhost:9080"),
+                "an origin the operator allowed");
+    }
+
     private static AccessGuard hosts(String bound, String... allowed) {
         return new AccessGuard(TestSettings.of(Path.of("/tmp/lango"), "lango.http.allowed-hosts",
                 allowed.length == 0 ? null : String.join(",", allowed)).access(), bound);
