@@ -26,6 +26,8 @@ public class UserTokenStore {
 
     /** What an issued token starts with, so a leaked one is recognisable. */
     static final String PREFIX = "lango_";
+    /** The start of a revoked user's token hash (a colon: never in a hash, which is hex). */
+    private static final String REVOKED = "revoked:";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     @PersistenceContext(unitName = "lango")
@@ -83,14 +85,26 @@ public class UserTokenStore {
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
+    /** The users whose token holds now (a revoked user is not listed: their name stays reserved). */
     public List<User> list() {
-        return em.createQuery("SELECT u FROM UserEntity u ORDER BY u.userId", UserEntity.class).getResultList().stream()
+        return em.createQuery("SELECT u FROM UserEntity u WHERE u.tokenHash NOT LIKE :revoked ORDER BY u.userId", UserEntity.class)
+                .setParameter("revoked", REVOKED + "%").getResultList().stream()
                 .map(u -> new User(u.userId(), u.admin(), u.createdAt())).toList();
     }
 
-    /** Revokes the user's token; false when there was none. */
+    /**
+     * Revokes the user's token; false when there was none. The user's row stays, its token replaced by a
+     * mark no token hashes to: the name stays a token user's, so a JWT of the same name does not get
+     * their sessions and data (a new token for the name is issued as before).
+     */
     public boolean revoke(String userId) {
-        return em.createQuery("DELETE FROM UserEntity u WHERE u.userId = :id").setParameter("id", userId).executeUpdate() > 0;
+        return em.createQuery("UPDATE UserEntity u SET u.tokenHash = :revoked WHERE u.userId = :id AND u.tokenHash <> :revoked")
+                .setParameter("id", userId).setParameter("revoked", revokedMark(userId)).executeUpdate() > 0;
+    }
+
+    /** What a revoked user's token hash becomes: unique per user (the column is), and never a SHA-256 in hex. */
+    private static String revokedMark(String userId) {
+        return REVOKED + userId;
     }
 
     /** Whose token this is, if it is one that was issued. */

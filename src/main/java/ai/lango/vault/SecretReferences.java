@@ -33,8 +33,12 @@ import java.util.regex.Pattern;
 public class SecretReferences implements References {
 
     static final Pattern REFERENCE = Pattern.compile("\\{\\{secret:([^{}\\s]{1,64})}}");
-    /** A reference inside a URL: a scheme's "://", then the reference with no space, quote or bracket between. */
-    static final Pattern IN_URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"'<>]*\\{\\{secret:([^{}\\s]{1,64})}}");
+    /**
+     * A reference inside a URL: a scheme's "://", then the reference with no space, quote or bracket between —
+     * but for quotes (and backslashes) right before the reference, which a shell joins to the URL
+     * ({@code "https://host/?k="{{secret:X}}} is one word to it).
+     */
+    static final Pattern IN_URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"'<>]*[\"'\\\\]*\\{\\{secret:([^{}\\s]{1,64})}}");
 
     @Inject
     Vault vault;

@@ -126,6 +126,11 @@ class IdentityIT extends FakeLlmIT {
         assertEquals(204, call("DELETE", "api/admin/users/" + ann, OPERATOR, null).statusCode());
         assertEquals(401, call("GET", "api/list-apps", token, null).statusCode(), "a revoked token names nobody");
         assertEquals(404, call("DELETE", "api/admin/users/" + ann, OPERATOR, null).statusCode());
+        assertFalse(call("GET", "api/admin/users", OPERATOR, null).body().contains("\"" + ann + "\""), "a revoked user is not listed");
+        assertEquals(401, call("GET", "api/list-apps", jwt(ann), null).statusCode(),
+                "the name of a revoked token user stays theirs: a JWT of that name does not get their sessions and data");
+        String again = issue(ann);
+        assertEquals(200, call("GET", "api/list-apps", again, null).statusCode(), "the name can be given a token again");
     }
 
     @Test
