@@ -245,8 +245,7 @@
     };
     card.dataset.state = "pending";
     tick();
-    const approve = card.querySelector(".approval-approve");
-    if (approve) approve.focus();
+    // The card never takes the keyboard: a person typing their next message would approve with a space or Enter.
     scroll();
   }
   function noteList(notes) {

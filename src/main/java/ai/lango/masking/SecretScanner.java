@@ -12,9 +12,9 @@ import java.util.Map;
  * it occurs. At each position the longest value that matches wins, so overlapping secrets come out the
  * same way every time; a value is also found in its JSON-escaped form (a quote or backslash in it),
  * which is how it appears inside a JSON frame or row. A scanner for streams ({@link #inPieces}) knows a
- * value longer than {@link #PIECE_MAX} characters as consecutive pieces of 32 to 63 characters, each
- * masked on its own, so that a stream never has to hold back more than 63 characters. Immutable and
- * safe to share between threads.
+ * value longer than {@link #PIECE_MAX} characters as consecutive pieces of 16 to 31 characters, each
+ * masked on its own (a piece right after the one before it adds no second placeholder), so that a
+ * stream never has to hold back more than 31 characters. Immutable and safe to share between threads.
  */
 public final class SecretScanner {
 
@@ -22,16 +22,17 @@ public final class SecretScanner {
     public static final int MIN_LENGTH = 4;
 
     /** The longest value (or piece of one) a scanner for streams looks for. */
-    static final int PIECE_MAX = 63;
+    static final int PIECE_MAX = 31;
     /** The shortest piece of a long value. */
-    private static final int PIECE = 32;
+    private static final int PIECE = 16;
 
     /** What a secret its reader may not use is replaced by: nothing about which secret it was. */
     public static final String UNNAMED = "[SECRET]";
 
     public static final SecretScanner EMPTY = new SecretScanner(Map.of());
 
-    private record Entry(String value, String replacement) {
+    /** A value (or piece) and its replacement; {@code continues}: a piece after a long value's first. */
+    private record Entry(String value, String replacement, boolean continues) {
     }
 
     /** The entries by their first character, longest first; an array for ASCII, which most text is (no boxing per character). */
@@ -75,22 +76,22 @@ public final class SecretScanner {
      * as consecutive pieces.
      */
     static SecretScanner replacing(Map<String, String> replacements, boolean pieces) {
-        Map<String, String> replacementByValue = new LinkedHashMap<>();
+        Map<String, Entry> byValue = new LinkedHashMap<>();
         replacements.forEach((value, replacement) -> {
             if (value != null && value.length() >= MIN_LENGTH) {
                 for (String form : List.of(value, jsonEscaped(value))) {
-                    for (String piece : pieces ? pieces(form) : List.of(form)) {
-                        replacementByValue.putIfAbsent(piece, replacement);
+                    List<String> parts = pieces ? pieces(form) : List.of(form);
+                    for (int k = 0; k < parts.size(); k++) {
+                        byValue.putIfAbsent(parts.get(k), new Entry(parts.get(k), replacement, k > 0));
                     }
                 }
             }
         });
-        if (replacementByValue.isEmpty()) {
+        if (byValue.isEmpty()) {
             return EMPTY;
         }
         Map<Character, List<Entry>> grouped = new HashMap<>();
-        replacementByValue.forEach((value, replacement) ->
-                grouped.computeIfAbsent(value.charAt(0), c -> new ArrayList<>()).add(new Entry(value, replacement)));
+        byValue.forEach((value, entry) -> grouped.computeIfAbsent(value.charAt(0), c -> new ArrayList<>()).add(entry));
         Map<Character, Entry[]> byFirst = new HashMap<>();
         grouped.forEach((first, entries) -> byFirst.put(first, entries.stream()
                 .sorted(Comparator.comparingInt((Entry e) -> e.value().length()).reversed().thenComparing(Entry::value))
@@ -100,9 +101,9 @@ public final class SecretScanner {
 
     /**
      * {@code value} cut into consecutive pieces of {@value #PIECE} characters, the last taking the rest
-     * (32 to 63 characters); {@code value} itself when it has at most {@link #PIECE_MAX}. A stream holds back
-     * no more than a piece, and any stretch of 63 characters of a long value holds a whole piece: guessing
-     * one means guessing 32 characters at once.
+     * (16 to 31 characters); {@code value} itself when it has at most {@link #PIECE_MAX}. A stream holds back
+     * no more than a piece, and any stretch of 31 characters of a long value holds a whole piece: guessing
+     * one means guessing 16 characters at once.
      */
     static List<String> pieces(String value) {
         if (value.length() <= PIECE_MAX) {
@@ -143,6 +144,15 @@ public final class SecretScanner {
      * after {@code cut} begins a secret.
      */
     int scanTo(String text, int cut, StringBuilder out) {
+        return scanTo(text, cut, out, new String[1]);
+    }
+
+    /**
+     * The same, where {@code last[0]} is the replacement the text before ended with (null: it ended with
+     * text), updated as this text is masked: a piece that continues a long value right after that value's
+     * replacement adds no second one.
+     */
+    int scanTo(String text, int cut, StringBuilder out, String[] last) {
         int length = text.length();
         int start = 0;
         int i = 0;
@@ -161,14 +171,22 @@ public final class SecretScanner {
             }
             if (matched == null) {
                 i++;
-            } else {
-                out.append(text, start, i).append(matched.replacement());
-                i += matched.value().length();
-                start = i;
+                continue;
             }
+            if (start < i) {
+                out.append(text, start, i);
+                last[0] = null;
+            }
+            if (!(matched.continues() && matched.replacement().equals(last[0]))) {
+                out.append(matched.replacement());
+            }
+            last[0] = matched.replacement();
+            i += matched.value().length();
+            start = i;
         }
         if (start < cut) {
             out.append(text, start, cut);
+            last[0] = null;
             return cut;
         }
         return start;

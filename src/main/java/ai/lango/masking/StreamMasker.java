@@ -6,7 +6,8 @@ import java.util.function.Supplier;
  * Masks one stream of text chunks (a model's answer) as if it were one text: a secret split across
  * two chunks is still replaced. It holds back a fixed window of the stream's latest characters,
  * whatever they are — the longest secret (or {@linkplain SecretScanner#pieces piece} of one, at most
- * 63 characters), rounded up to 32, less one — and {@link #finish} lets it go. What a reader gets, and
+ * 31 characters), rounded up to 32, less one: 31 whenever there is a secret — and {@link #finish} lets
+ * it go. What a reader gets, and
  * where the chunks they get are cut, so depends on the lengths of the text alone, never on whether it
  * begins some secret: holding back only what could still become a secret told a reader, chunk by chunk,
  * which guesses were a secret's start. One per stream; not for several threads.
@@ -18,6 +19,8 @@ public final class StreamMasker {
 
     private final Supplier<SecretScanner> secrets;
     private String held = "";
+    /** The replacement what was sent so far ends with (null: it ends with text). */
+    private final String[] last = new String[1];
 
     /** @param secrets the secrets known now, asked at every chunk: one stored mid-stream is masked from then on */
     public StreamMasker(Supplier<SecretScanner> secrets) {
@@ -33,7 +36,7 @@ public final class StreamMasker {
         String text = held.isEmpty() ? chunk : held + chunk;
         int cut = Math.max(0, text.length() - window(scanner));
         StringBuilder out = new StringBuilder(cut + 16);
-        held = text.substring(scanner.scanTo(text, cut, out));
+        held = text.substring(scanner.scanTo(text, cut, out, last));
         return out.toString();
     }
 
@@ -45,9 +48,10 @@ public final class StreamMasker {
 
     /** The rest, at the stream's end: what was held back, masked. */
     public String finish() {
-        String rest = secrets.get().mask(held);
+        StringBuilder rest = new StringBuilder(held.length());
+        secrets.get().scanTo(held, held.length(), rest, last);
         held = "";
-        return rest;
+        return rest.toString();
     }
 
     /** Whether text is held back waiting for the next chunk. */

@@ -86,7 +86,7 @@ class ChatPageIT extends FakeLlmIT {
     }
 
     @Test
-    void aDangerousCallWaitsOnAnApprovalCardThatDeniesWithAClickAndApprovesFromTheKeyboard() throws Exception {
+    void aDangerousCallWaitsOnAnApprovalCardThatNeverTakesTheKeyboardDeniesWithAClickAndApprovesWithAKeyOnIt() throws Exception {
         String file = "page/doomed-" + System.nanoTime() + ".txt";
         fake.enqueue(Reply.openAiToolCall("call_w", "fs_write", "{\"path\":\"" + file + "\",\"content\":\"x\"}"))
                 .enqueue(Reply.openAiToolCall("call_d1", "fs_delete", "{\"path\":\"" + file + "\"}"))
@@ -112,10 +112,16 @@ class ChatPageIT extends FakeLlmIT {
         wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
         browser.findElement(By.id("input")).sendKeys("delete it now");
         browser.findElement(By.id("send")).click();
+        WebElement composer = browser.findElement(By.id("input"));
+        composer.click(); // the person goes on typing their next message while the card appears
         wait.until(d -> d.findElements(By.cssSelector(".approval")).size() == 2);
         WebElement second = browser.findElements(By.cssSelector(".approval")).get(1);
-        wait.until(d -> second.findElement(By.cssSelector(".approval-approve")).equals(d.switchTo().activeElement()));
-        browser.switchTo().activeElement().sendKeys(org.openqa.selenium.Keys.ENTER); // the card takes the focus
+        browser.switchTo().activeElement().sendKeys("and then ");
+        assertEquals(composer, browser.switchTo().activeElement(), "the card did not take the keyboard from the composer");
+        assertEquals("and then ", composer.getAttribute("value"), "the space went into the message, not to Approve");
+        assertEquals("pending", second.getAttribute("data-state"), "nothing was answered by typing");
+        composer.clear();
+        second.findElement(By.cssSelector(".approval-approve")).sendKeys(org.openqa.selenium.Keys.ENTER); // a key on the card itself
         wait.until(d -> second.findElement(By.cssSelector(".approval-left")).getText().startsWith("Approved"));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Deleted it."));
         String sent = fake.last().body();

@@ -95,16 +95,18 @@ class MultiAgentIT extends FakeLlmIT {
 
         client.send(ItSocket.chat("ms-1", key, "plan my week"));
         List<Long> arrivals = new ArrayList<>();
+        List<String> received = new ArrayList<>();
         JsonNode frame;
         do {
             frame = client.next();
             if ("agent.chunk".equals(frame.path("event").asText())) {
                 arrivals.add(System.nanoTime());
+                received.add(frame.path("payload").path("chunk").asText());
             }
         } while (!"response".equals(frame.path("type").asText()));
 
         assertEquals(String.join("", StreamingIT.CHUNKS), frame.path("result").path("response").asText());
-        StreamingIT.assertFollowsTheModel(answer.sentNanos(), arrivals);
+        StreamingIT.assertFollowsTheModel(answer.sentNanos(), arrivals, received);
     }
 
     @Test

@@ -154,17 +154,21 @@ class SecretScannerTest {
     }
 
     @Test
-    void aLongSecretIsMaskedInAStreamPieceByPieceAndNoStreamHoldsBackMoreThanSixtyThreeCharacters() {
+    void aLongSecretIsMaskedInAStreamPieceByPieceAsOnePlaceholderAndNoStreamHoldsBackMoreThanThirtyOneCharacters() {
         String pem = "-----BEGIN PRIVATE KEY-----\n" + "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7".repeat(6)
                 + "\n-----END PRIVATE KEY-----";
         SecretScanner pieces = SecretScanner.inPieces(Map.of(pem, "[SECRET:key]"));
-        assertEquals(63, StreamMasker.window(pieces));
-        String text = "here: " + pem + " done";
-        String streamed = streamed(pieces, text, 10, 40, 41, 200, 250);
-        assertFalse(streamed.contains("MIIEvQ"), streamed);
-        assertTrue(streamed.startsWith("here: [SECRET:key]") && streamed.endsWith("[SECRET:key] done"), streamed);
+        assertEquals(31, StreamMasker.window(pieces));
+        for (int[] cuts : new int[][] {{}, {10, 40, 41, 200, 250}, {7, 8, 9, 30, 31, 33, 64, 65}}) {
+            String streamed = streamed(pieces, "here: " + pem + " done", cuts);
+            assertEquals("here: [SECRET:key] done", streamed, java.util.Arrays.toString(cuts));
+        }
+        String middle = pem.substring(100, 180);
+        String alone = streamed(pieces, "just " + middle + ".", 20);
+        assertFalse(alone.contains(middle.substring(20, 40)), "the middle of a long secret is masked too: " + alone);
+        assertTrue(alone.startsWith("just ") && alone.contains("[SECRET:key]"), alone);
         for (String piece : SecretScanner.pieces(pem)) {
-            assertTrue(piece.length() >= 32 && piece.length() <= 63, piece);
+            assertTrue(piece.length() >= 16 && piece.length() <= 31, piece);
         }
         assertEquals(pem, String.join("", SecretScanner.pieces(pem)), "the pieces are the value, in order, without overlap");
     }
