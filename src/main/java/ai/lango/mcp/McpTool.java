@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 /**
  * One tool of an MCP server, made at run time: offered as {@code mcp_<server>_<tool>} with the
  * server's description and input schema, the safety its entry gives it (or its annotations say:
- * {@code readOnlyHint} safe, {@code destructiveHint} dangerous, otherwise moderate), and a call that
- * goes to that server for the caller's user. What the server answers becomes what a model can read:
+ * {@code destructiveHint} dangerous, even with {@code readOnlyHint}; else {@code readOnlyHint} safe;
+ * otherwise moderate), and a call that goes to that server for the caller's user. What the server
+ * answers becomes what a model can read:
  * text as text, images, audio and binary resources described, embedded text resources inlined,
  * structured content as JSON, an error result as the tool error it is.
  */
@@ -49,16 +50,19 @@ final class McpTool extends DeclaredTool {
         return name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name;
     }
 
-    /** The safety a server's tool gets: the operator's word, else what its annotations say. */
+    /**
+     * The safety a server's tool gets: the operator's word, else what its annotations say — destructive first, so
+     * that a tool that says it is both read-only and destructive waits for a person.
+     */
     static Safety safetyOf(McpServerEntry entry, McpSession.ServerTool tool) {
         Safety set = entry.safety().get(tool.name());
         if (set != null) {
             return set;
         }
-        if (tool.annotations().path("readOnlyHint").asBoolean(false)) {
-            return Safety.SAFE;
+        if (tool.annotations().path("destructiveHint").asBoolean(false)) {
+            return Safety.DANGEROUS;
         }
-        return tool.annotations().path("destructiveHint").asBoolean(false) ? Safety.DANGEROUS : Safety.MODERATE;
+        return tool.annotations().path("readOnlyHint").asBoolean(false) ? Safety.SAFE : Safety.MODERATE;
     }
 
     private static String description(String server, McpSession.ServerTool tool) {

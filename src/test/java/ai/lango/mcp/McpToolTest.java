@@ -43,6 +43,13 @@ class McpToolTest {
     }
 
     @Test
+    void aToolThatSaysItIsBothReadOnlyAndDestructiveIsDangerous() throws Exception {
+        // the server's hints contradict each other: the one that asks a person first wins
+        assertEquals(Safety.DANGEROUS, McpTool.safetyOf(entry(Map.of()), tool("wipe", "{\"readOnlyHint\":true,\"destructiveHint\":true}")));
+        assertEquals(Safety.SAFE, McpTool.safetyOf(entry(Map.of()), tool("look", "{\"readOnlyHint\":true,\"destructiveHint\":false}")));
+    }
+
+    @Test
     void whatTheServerAnswersBecomesWhatAModelCanRead() throws Exception {
         JsonNode result = JSON.readTree("{\"content\":[{\"type\":\"text\",\"text\":\"hello\"},"
                 + "{\"type\":\"image\",\"mimeType\":\"image/png\",\"data\":\"AAAA\"},"
