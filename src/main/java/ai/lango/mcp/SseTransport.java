@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -18,8 +20,9 @@ import java.util.function.Consumer;
 
 /**
  * A server over the legacy HTTP+SSE transport (MCP 2024-11-05): one GET stream carries everything
- * the server sends, its first event ({@code endpoint}) names where to POST messages, and each POST
- * is answered 202 with the answer coming on the stream.
+ * the server sends, its first event ({@code endpoint}) names where to POST messages — on the server's
+ * own origin, or the connection ends with nothing sent — and each POST is answered 202 with the
+ * answer coming on the stream.
  */
 final class SseTransport implements McpTransport {
 
@@ -62,7 +65,11 @@ final class SseTransport implements McpTransport {
             try (InputStream events = stream) {
                 SseEvents.read(events, event -> {
                     if ("endpoint".equals(event.type())) {
-                        endpoint.complete(url.resolve(event.data().strip()));
+                        try {
+                            endpoint.complete(endpointOf(url, event.data()));
+                        } catch (IOException elsewhere) {
+                            throw new UncheckedIOException(elsewhere);
+                        }
                     } else if (!event.data().isBlank()) {
                         try {
                             inbound.accept(JSON.readTree(event.data()));
@@ -73,6 +80,8 @@ final class SseTransport implements McpTransport {
                 });
             } catch (IOException e) {
                 why = "the server's event stream broke: " + e.getMessage();
+            } catch (UncheckedIOException refused) {
+                why = refused.getCause().getMessage();
             }
             if (!closed) {
                 closed = true;
@@ -82,6 +91,30 @@ final class SseTransport implements McpTransport {
         }, "mcp-" + server + "-sse");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /**
+     * Where the server's {@code endpoint} event says to POST, resolved against its URL: on the server's own origin
+     * (scheme, host, port) only, since every POST carries the headers resolved for this server (its secrets).
+     */
+    private static URI endpointOf(URI server, String named) throws IOException {
+        URI target;
+        try {
+            target = server.resolve(named.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IOException("the server named an endpoint that is not a URI");
+        }
+        if (!origin(target).equals(origin(server))) {
+            throw new IOException("the server named an endpoint on another origin (" + origin(target) + ") than its own ("
+                    + origin(server) + "): nothing is sent there");
+        }
+        return target;
+    }
+
+    private static String origin(URI uri) {
+        String scheme = String.valueOf(uri.getScheme()).toLowerCase(Locale.ROOT);
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : -1;
+        return scheme + "://" + String.valueOf(uri.getHost()).toLowerCase(Locale.ROOT) + ":" + port;
     }
 
     @Override
