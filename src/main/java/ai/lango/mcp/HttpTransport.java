@@ -24,14 +24,20 @@ import java.util.logging.Logger;
  * and notifications before it). The session id the server gives goes with every later request, the
  * agreed protocol version too. A stream that ends before the answer came is taken up again with a
  * GET carrying the last event's id, after the {@code retry} the server asked for (SEP-1699). Once
- * initialized, a GET stream listens for what the server sends on its own (a changed tool list);
- * a server that offers none answers 405.
+ * initialized, a GET stream listens for what the server sends on its own (a changed tool list),
+ * opened again at most once a second, less often while it keeps ending at once; a server that
+ * offers none answers 405.
  */
 final class HttpTransport implements McpTransport {
 
     private static final Logger LOG = MaskedLogs.of(HttpTransport.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration DEFAULT_RETRY = Duration.ofSeconds(1);
+    /** The shortest pause before the listening stream is opened again, whatever the server's retry says. */
+    private static final Duration MIN_RECONNECT = Duration.ofSeconds(1);
+    private static final Duration MAX_RECONNECT = Duration.ofMinutes(1);
+    /** A listening stream that lasted this long was no quick failure: the pause after it starts again at the shortest. */
+    private static final Duration STEADY = Duration.ofSeconds(10);
     /** Resumptions of one stream at most before its answer counts as lost. */
     private static final int MAX_RESUMES = 5;
 
@@ -188,10 +194,17 @@ final class HttpTransport implements McpTransport {
         }
     }
 
-    /** The stream of what the server sends on its own, kept open (with its retry between attempts) while the session lasts. */
+    /**
+     * The stream of what the server sends on its own, kept open while the session lasts. Between attempts the
+     * server's retry, but never less than {@link #MIN_RECONNECT}: a stream that ended within {@link #STEADY} (or an
+     * attempt that failed) doubles that pause, up to {@link #MAX_RECONNECT}, so that a server asking for
+     * {@code retry: 0} is not called in a loop; a stream that lasted starts it over.
+     */
     private void listen() {
         int failures = 0;
+        long pause = MIN_RECONNECT.toMillis();
         while (!closed && failures < 5) {
+            long opened = System.nanoTime();
             try {
                 HttpRequest.Builder get = request(url).header("Accept", "text/event-stream").GET();
                 HttpResponse<InputStream> response = http.send(get.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -206,19 +219,22 @@ final class HttpTransport implements McpTransport {
                     failures = 0;
                     readStream(response.body(), null, 0);
                 }
-                Thread.sleep(retryMillis);
             } catch (IOException e) {
                 failures++;
-                try {
-                    Thread.sleep(retryMillis);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
+            if (System.nanoTime() - opened >= STEADY.toNanos()) {
+                pause = MIN_RECONNECT.toMillis();
+            }
+            try {
+                Thread.sleep(Math.max(retryMillis, pause));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            pause = Math.min(pause * 2, MAX_RECONNECT.toMillis());
         }
     }
 
