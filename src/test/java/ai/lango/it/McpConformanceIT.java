@@ -1,6 +1,7 @@
 package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -144,6 +145,33 @@ class McpConformanceIT extends FakeLlmIT {
         java.net.http.HttpResponse<String> noTool = postMcp(EITHER, session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"exec\",\"arguments\":{}}}");
         assertEquals(-32602, TestJson.MAPPER.readTree(noTool.body()).path("error").path("code").asInt(), noTool.body());
+    }
+
+    /**
+     * A client that goes away in the middle of its body is no error of the server's: no ERROR, no stack trace (Liberty
+     * still notes the read that failed at the request's end in one FFDC1015I line of its own, as it does for /api).
+     */
+    @Test
+    void aBodyCutOffMidUploadIsNoErrorAndNoStackTrace() throws Exception {
+        String server = System.getProperty("liberty-pg".equals(System.getProperty("arquillian.launch")) ? "it.server.name.pg" : "it.server.name");
+        Path log = Path.of("target/liberty/wlp/usr/servers", server, "logs", "messages.log");
+        long before = Files.size(log);
+        for (int i = 0; i < 3; i++) {
+            try (ItRaw raw = new ItRaw(base)) {
+                raw.write("POST " + base.getPath() + "mcp HTTP/1.1\r\nHost: localhost:" + base.getPort() + "\r\nContent-Type: application/json\r\n"
+                        + "Accept: application/json, text/event-stream\r\nContent-Length: 500000\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,"
+                        + "\"method\":\"ping\",\"params\":{\"x\":\"" + "x".repeat(100_000));
+                Thread.sleep(200);
+            }
+        }
+        Thread.sleep(1_500);
+        String written;
+        try (var in = Files.newInputStream(log)) {
+            in.skipNBytes(before);
+            written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertFalse(written.contains(" E ") || written.contains("\tat "), "a client that went away is not the server's error:\n" + written);
+        assertTrue(written.lines().filter(line -> line.contains("EOFException")).count() <= 3, "one line at most per cut upload:\n" + written);
     }
 
     /** A client that takes no elicitation is told what waits and approves it with answer_approval; get_session reads it back. */

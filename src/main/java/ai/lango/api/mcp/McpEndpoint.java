@@ -136,7 +136,13 @@ public class McpEndpoint extends HttpServlet {
             return;
         }
         Identity caller = who.get();
-        byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.access().maxBody() + 1));
+        byte[] body;
+        try {
+            body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.access().maxBody() + 1));
+        } catch (IOException gone) {
+            bodyEndedEarly(response, gone);
+            return;
+        }
         if (body.length > settings.access().maxBody()) {
             error(response, 413, null, -32600, "the request is larger than " + settings.access().maxBody() + " bytes (lango.http.max-body)");
             return;
@@ -186,6 +192,19 @@ public class McpEndpoint extends HttpServlet {
             }
             case "tools/call" -> call(caller, session.get(), id, params, request, response);
             default -> error(response, 200, id, -32601, "method not found: " + method);
+        }
+    }
+
+    /**
+     * A body that ended before its length (the client went away mid-upload): not the server's failure, so one FINE
+     * line and no stack trace; a 400 in case the client is still there to read it.
+     */
+    private static void bodyEndedEarly(HttpServletResponse response, IOException gone) {
+        LOG.fine(() -> "an MCP request's body ended early (the client went away): " + gone.getClass().getSimpleName());
+        try {
+            error(response, HttpServletResponse.SC_BAD_REQUEST, null, -32600, "the request body ended before its length");
+        } catch (IOException | RuntimeException alsoGone) {
+            // no one is there to read it
         }
     }
 
