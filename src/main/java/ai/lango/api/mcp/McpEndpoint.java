@@ -291,6 +291,7 @@ public class McpEndpoint extends HttpServlet {
         boolean admin = caller.administersAs(user);
         String sessionKey;
         Approval resumed = null;
+        String approvalId = args.path("approvalId").asText("");
         if (tool.equals("chat")) {
             String message = args.path("message").asText("");
             if (message.isBlank()) {
@@ -304,19 +305,28 @@ public class McpEndpoint extends HttpServlet {
                 return;
             }
         } else {
-            Optional<Approval> decided = decide(user, args.path("approvalId").asText(""), args.path("approved").asBoolean(false));
-            if (decided.isEmpty()) {
-                result(response, id, text("no request for approval \"" + args.path("approvalId").asText("") + "\" of yours waits",
-                        true));
+            // only looked up here: decided once the turn it resumes is admitted, so that a refused turn leaves it waiting
+            Optional<Approval> waiting = approvals.get(approvalId)
+                    .filter(a -> a.userId().equals(user) && a.decision() == Approval.Decision.PENDING);
+            if (waiting.isEmpty()) {
+                result(response, id, notWaiting(approvalId));
                 return;
             }
-            resumed = decided.get();
-            sessionKey = resumed.sessionKey();
+            sessionKey = waiting.get().sessionKey();
         }
         TurnAdmission.Admission admission = admissions.admit(caller, user, sessionKey);
         if (!admission.admitted()) {
             result(response, id, text(admission.code() + ": " + admission.message(), true));
             return;
+        }
+        if (tool.equals("answer_approval")) {
+            Optional<Approval> decided = decide(user, approvalId, args.path("approved").asBoolean(false));
+            if (decided.isEmpty()) { // decided meanwhile: another answer, or its time ran out
+                admission.permit().close();
+                result(response, id, notWaiting(approvalId));
+                return;
+            }
+            resumed = decided.get();
         }
         boolean stream = String.valueOf(request.getHeader("Accept")).contains("text/event-stream");
         Stream out = stream ? Stream.open(response) : null;
@@ -409,6 +419,10 @@ public class McpEndpoint extends HttpServlet {
             return Optional.empty();
         }
         return approvals.get(approvalId);
+    }
+
+    private static ObjectNode notWaiting(String approvalId) {
+        return text("no request for approval \"" + approvalId + "\" of yours waits", true);
     }
 
     private static String waitingText(String answer, List<TurnEvent.ApprovalRequest> asked) {
