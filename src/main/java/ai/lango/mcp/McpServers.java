@@ -36,12 +36,14 @@ import java.util.logging.Logger;
 
 /**
  * The MCP servers of {@code mcp.json} while Lango runs. Each server is started in the background (a
- * slow one never holds up the start): a connection as the operator lists its tools, which every user
- * the entry allows is offered; a call goes over the calling user's own connection — a stdio server's
- * process per user, in that user's workspace and sandbox with that user's secrets; an HTTP server's
- * session per user. A server whose connection ends is started again with growing pauses (1 s up to a
- * minute), and its calls fail with a tool error meanwhile. The file is read again when it changes; a
- * server that announces a changed tool list is listed again.
+ * slow one never holds up the start): a connection as the operator lists its tools (a stdio server's
+ * in an empty scratch folder, since it calls nothing), which every user the entry allows is offered;
+ * a call goes over the calling user's own connection — a stdio server's process per user, in that
+ * user's workspace and sandbox with that user's secrets (a server named for some users never sees
+ * the users' folders from the operator's workspace); an HTTP server's session per user. A server
+ * whose connection ends is started again with growing pauses (1 s up to a minute), and its calls
+ * fail with a tool error meanwhile. The file is read again when it changes; a server that announces
+ * a changed tool list is listed again.
  */
 @ApplicationScoped
 public class McpServers implements ToolSource {
@@ -50,6 +52,8 @@ public class McpServers implements ToolSource {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration WATCH = Duration.ofSeconds(2);
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
+    /** Where the listers of stdio servers get their scratch folders. */
+    private static final Path SCRATCH = Path.of(System.getProperty("java.io.tmpdir"), "lango-mcp");
 
     /** Where a server stands. */
     public enum State { STARTING, READY, FAILED, RESTARTING }
@@ -78,9 +82,11 @@ public class McpServers implements ToolSource {
     private volatile List<String> fileProblems = List.of();
     private ScheduledFuture<?> watch;
 
-    /** One server: its entry, where it stands, its tools, and its connections by user. */
+    /** One server: its entry, where it stands, its tools, the connection that lists them, and the users' connections. */
     private final class Server implements McpSession.Listener {
         final McpServerEntry entry;
+        /** The operator's connection made at start: it lists the tools and hears their changes; no call goes over it. */
+        volatile McpSession lister;
         final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
         volatile State state = State.STARTING;
         volatile String lastError;
@@ -99,7 +105,11 @@ public class McpServers implements ToolSource {
 
         @Override
         public void ended(String why) {
-            // the operator's connection: the server is down; a user's: that user's connection is gone
+            // the lister's: the server is down; a user's: that user's connection is gone
+        }
+
+        int connections() {
+            return sessions.size() + (lister == null ? 0 : 1);
         }
     }
 
@@ -170,8 +180,9 @@ public class McpServers implements ToolSource {
             return;
         }
         try {
-            McpSession session = open(server, operator());
-            McpSession previous = server.sessions.put(Names.DEFAULT_USER, session);
+            McpSession session = open(server, operator(), true);
+            McpSession previous = server.lister;
+            server.lister = session;
             if (previous != null) {
                 previous.close();
             }
@@ -192,7 +203,8 @@ public class McpServers implements ToolSource {
         }
         server.lastError = why;
         server.state = server.failures == 0 ? State.FAILED : State.RESTARTING;
-        McpSession gone = server.sessions.remove(Names.DEFAULT_USER);
+        McpSession gone = server.lister;
+        server.lister = null;
         if (gone != null) {
             gone.close();
         }
@@ -208,9 +220,9 @@ public class McpServers implements ToolSource {
         }, pause, TimeUnit.MILLISECONDS);
     }
 
-    /** The server's tools, as the operator's connection lists them; names that clash are said and left out. */
+    /** The server's tools, as the lister lists them; names that clash are said and left out. */
     private void listTools(Server server) {
-        McpSession session = server.sessions.get(Names.DEFAULT_USER);
+        McpSession session = server.lister;
         if (session == null) {
             return;
         }
@@ -250,12 +262,12 @@ public class McpServers implements ToolSource {
         return null;
     }
 
-    /** A new connection to the server for {@code caller}'s user, initialized. */
-    private McpSession open(Server server, Caller caller) throws IOException, McpSession.CallFailed, ToolException {
+    /** A new connection to the server for {@code caller}'s user (or, as the operator, the one that lists its tools), initialized. */
+    private McpSession open(Server server, Caller caller, boolean lister) throws IOException, McpSession.CallFailed, ToolException {
         McpServerEntry entry = server.entry;
         String usedBy = "mcp_" + entry.name();
         McpTransport transport = switch (entry.transport()) {
-            case STDIO -> stdio(entry, caller, secrets.resolveFor(usedBy, entry.env(), destination(entry), caller));
+            case STDIO -> stdio(entry, caller, secrets.resolveFor(usedBy, entry.env(), destination(entry), caller), lister);
             case HTTP -> new HttpTransport(entry.name(), entry.url().orElseThrow(),
                     secrets.resolveFor(usedBy, entry.headers(), destination(entry), caller), http);
             case SSE -> new SseTransport(entry.name(), entry.url().orElseThrow(),
@@ -269,10 +281,10 @@ public class McpServers implements ToolSource {
 
             @Override
             public void ended(String why) {
-                String user = caller.userId();
-                server.sessions.remove(user);
-                if (Names.DEFAULT_USER.equals(user)) {
+                if (lister) {
                     failed(server, why);
+                } else {
+                    server.sessions.remove(caller.userId());
                 }
             }
         });
@@ -285,30 +297,41 @@ public class McpServers implements ToolSource {
         return session;
     }
 
-    /** A stdio server's process in the caller's workspace, in exec's sandbox, with no environment of the server's. */
-    private McpTransport stdio(McpServerEntry entry, Caller caller, Map<String, String> env) throws IOException {
+    /**
+     * A stdio server's process in exec's sandbox, with no environment of the server's: in the caller's workspace —
+     * without the users' folders under the operator's when the server is named for some users — or, for the
+     * lister, in an empty scratch folder of its own that stands where the operator's workspace is (so that
+     * arguments naming the workspace still name a folder), deleted when the process ends.
+     */
+    private McpTransport stdio(McpServerEntry entry, Caller caller, Map<String, String> env, boolean lister) throws IOException {
         Path workspace = toolSettings.workspaceOf(caller.userId(), caller.sessionKey(), Names.DEFAULT_USER).toAbsolutePath().normalize();
         Path directory = workspace.resolve(entry.cwd()).normalize();
         if (!directory.startsWith(workspace)) {
             throw new IOException("\"cwd\": \"" + entry.cwd() + "\" leaves the workspace");
         }
-        Files.createDirectories(directory);
         ExecSandbox sandbox = new ExecSandbox(toolSettings.execSandbox(), entry.network());
         if (sandbox.sandboxed() && !Files.isExecutable(toolSettings.execSandbox().get())) {
             throw new IOException("a stdio server runs in exec's sandbox, and " + toolSettings.execSandbox().get()
                     + " is not there: install Debian's bubblewrap (apt-get install bubblewrap), or set"
                     + " lango.tools.exec.sandbox=none (unsafe)");
         }
+        Path root = toolSettings.workspace().toAbsolutePath().normalize();
+        List<Path> hidden = !lister && !entry.users().isEmpty() && workspace.equals(root)
+                ? List.of(Files.createDirectories(root.resolve(LangoSettings.ToolSettings.USERS_FOLDER))) : List.of();
+        Path scratch = lister ? Files.createTempDirectory(Files.createDirectories(SCRATCH), entry.name() + "-") : null;
+        ExecSandbox.Writable writable = new ExecSandbox.Writable(lister ? scratch : workspace, workspace, hidden);
+        Path onHost = writable.folder().resolve(workspace.relativize(directory));
+        Files.createDirectories(onHost);
         List<String> command = new ArrayList<>();
         command.add(entry.command().orElseThrow());
         command.addAll(entry.args());
         List<Path> readOnly = entry.readOnly().stream().map(Path::of).toList();
         Map<String, String> environment = new TreeMap<>();
         environment.put("PATH", Optional.ofNullable(System.getenv("PATH")).orElse("/usr/local/bin:/usr/bin:/bin"));
-        environment.put("HOME", sandbox.home(workspace));
+        environment.put("HOME", sandbox.home(writable.folder()));
         environment.put("LANG", "C.UTF-8");
         environment.putAll(env);
-        return new StdioTransport(entry.name(), sandbox.wrap(workspace, readOnly, directory, command), environment, directory);
+        return new StdioTransport(entry.name(), sandbox.wrap(writable, readOnly, directory, command), environment, onHost, scratch);
     }
 
     /** Where what a server is given goes: an HTTP server's host, anywhere from a stdio server with network. */
@@ -364,7 +387,7 @@ public class McpServers implements ToolSource {
             session = server.sessions.get(user);
             if (session == null) {
                 try {
-                    session = open(server, caller == null ? operator() : caller);
+                    session = open(server, caller == null ? operator() : caller, false);
                 } catch (IOException | McpSession.CallFailed e) {
                     throw new ToolException("the MCP server \"" + name + "\" cannot be reached for \"" + user + "\": "
                             + e.getMessage());
@@ -399,7 +422,7 @@ public class McpServers implements ToolSource {
         return servers.values().stream().sorted(java.util.Comparator.comparing(s -> s.entry.name()))
                 .map(s -> new Status(s.entry.name(), s.entry.transport().name().toLowerCase(java.util.Locale.ROOT), s.state,
                         Optional.ofNullable(s.lastError), s.tools.stream().map(Tool::name).toList(), s.entry.users(),
-                        s.sessions.size()))
+                        s.connections()))
                 .toList();
     }
 
@@ -412,6 +435,11 @@ public class McpServers implements ToolSource {
     }
 
     private void closeAll(Server server) {
+        McpSession lister = server.lister;
+        server.lister = null;
+        if (lister != null) {
+            lister.close();
+        }
         server.sessions.values().forEach(McpSession::close);
         server.sessions.clear();
     }

@@ -9,12 +9,15 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 /**
  * A stdio server: a process (already wrapped in its sandbox by the caller) that reads one JSON-RPC
@@ -34,15 +37,23 @@ final class StdioTransport implements McpTransport {
     private final List<String> commandLine;
     private final Map<String, String> environment;
     private final Path directory;
+    /** A folder of the process's own, deleted once the process ended; null when none. */
+    private final Path scratch;
     private Process process;
     private OutputStream stdin;
     private volatile boolean closed;
 
     StdioTransport(String server, List<String> commandLine, Map<String, String> environment, Path directory) {
+        this(server, commandLine, environment, directory, null);
+    }
+
+    /** The same, with a {@code scratch} folder made for the process alone, deleted once it ended. */
+    StdioTransport(String server, List<String> commandLine, Map<String, String> environment, Path directory, Path scratch) {
         this.server = server;
         this.commandLine = List.copyOf(commandLine);
         this.environment = Map.copyOf(environment);
         this.directory = directory;
+        this.scratch = scratch;
     }
 
     @Override
@@ -183,6 +194,7 @@ final class StdioTransport implements McpTransport {
         closed = true;
         Process running = process;
         if (running == null) {
+            deleteScratch();
             return;
         }
         try {
@@ -192,5 +204,17 @@ final class StdioTransport implements McpTransport {
         }
         running.descendants().forEach(ProcessHandle::destroyForcibly);
         running.destroyForcibly();
+        running.onExit().thenRun(this::deleteScratch);
+    }
+
+    private void deleteScratch() {
+        if (scratch == null || !Files.exists(scratch)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(scratch)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            LOG.fine(() -> "MCP server \"" + server + "\": its scratch folder was not deleted: " + e.getMessage());
+        }
     }
 }

@@ -58,16 +58,36 @@ public final class ExecSandbox {
         return sandboxed() ? HOME : workspace.toString();
     }
 
+    /**
+     * What of the server's files a sandboxed process may write: {@code folder}, seen inside at
+     * {@code shownAt} (an empty scratch folder can stand where a workspace is, so that a program given
+     * the workspace's path still finds a folder there), and the folders {@code hidden} under it seen
+     * empty (what is written there is gone with the process).
+     */
+    public record Writable(Path folder, Path shownAt, List<Path> hidden) {
+
+        public Writable {
+            hidden = List.copyOf(hidden);
+        }
+
+        /** {@code folder} where it is, all of it. */
+        public static Writable of(Path folder) {
+            return new Writable(folder, folder, List.of());
+        }
+    }
+
     /** The command line that runs {@code shell} (e.g. /bin/sh -c command) in {@code workspace}, sandboxed or not. */
     public List<String> wrap(Path workspace, List<String> shell) {
-        return wrap(workspace, List.of(), workspace, shell);
+        return wrap(Writable.of(workspace), List.of(), workspace, shell);
     }
 
     /**
-     * The same, with {@code readOnly} folders of the server's visible too (a program's installation
-     * outside the system's folders: an MCP server's node_modules), starting in {@code directory}.
+     * The same for a {@code writable} folder, with {@code readOnly} folders of the server's visible too (a
+     * program's installation outside the system's folders: an MCP server's node_modules), starting in
+     * {@code directory} (as seen inside). Without a sandbox, the command line is {@code shell} alone: the
+     * caller starts it in the folder on the host.
      */
-    public List<String> wrap(Path workspace, List<Path> readOnly, Path directory, List<String> shell) {
+    public List<String> wrap(Writable writable, List<Path> readOnly, Path directory, List<String> shell) {
         if (bwrap.isEmpty()) {
             return shell;
         }
@@ -100,13 +120,16 @@ public final class ExecSandbox {
                 line.addAll(List.of("--tmpfs", folder));
             }
         }
-        String ws = workspace.toString();
         line.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/home", "--dir", HOME,
                 "--tmpfs", "/run"));
         for (Path folder : readOnly) {
             line.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
         }
-        line.addAll(List.of("--bind", ws, ws, "--chdir", directory.toString(), "--hostname", "lango-exec", "--"));
+        line.addAll(List.of("--bind", writable.folder().toString(), writable.shownAt().toString()));
+        for (Path folder : writable.hidden()) {
+            line.addAll(List.of("--tmpfs", folder.toString())); // after the bind, so over it
+        }
+        line.addAll(List.of("--chdir", directory.toString(), "--hostname", "lango-exec", "--"));
         line.addAll(shell);
         return line;
     }
