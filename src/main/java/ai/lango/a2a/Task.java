@@ -8,10 +8,14 @@ import java.util.stream.Collectors;
 /**
  * An A2A task: the unit of work an A2A caller starts with a message, with its status (state, the agent's
  * latest message, when), its artifacts, the messages exchanged in it, and the states it was in before
- * (each with when it began; the first one's is when the task began).
+ * (each with when it began; the first one's is when the task began). A task that changes state without end
+ * (asking for input again and again) keeps its first state and its latest: at most {@value #MAX_STATES}.
  */
 public record Task(String id, String contextId, Status status, List<Artifact> artifacts, List<Message> history,
                    List<Status> earlierStates) {
+
+    /** The most states {@link #stateHistory()} holds, the current one included. */
+    public static final int MAX_STATES = 32;
 
     /** Where a task stands: its state, what the agent said with it, and since when. */
     public record Status(TaskState state, Message message, Instant timestamp) {
@@ -20,7 +24,19 @@ public record Task(String id, String contextId, Status status, List<Artifact> ar
     public Task {
         artifacts = artifacts == null ? List.of() : List.copyOf(artifacts);
         history = history == null ? List.of() : List.copyOf(history);
-        earlierStates = earlierStates == null ? List.of() : List.copyOf(earlierStates);
+        earlierStates = earlierStates == null ? List.of() : bounded(earlierStates);
+    }
+
+    /** The first state and the latest ones, room left for the current one. */
+    private static List<Status> bounded(List<Status> states) {
+        int room = MAX_STATES - 1;
+        if (states.size() <= room) {
+            return List.copyOf(states);
+        }
+        List<Status> kept = new ArrayList<>(room);
+        kept.add(states.get(0));
+        kept.addAll(states.subList(states.size() - (room - 1), states.size()));
+        return List.copyOf(kept);
     }
 
     /** A task as it begins, or as a peer shows it (with no states before this one). */

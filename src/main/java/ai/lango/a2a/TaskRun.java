@@ -35,20 +35,24 @@ public final class TaskRun {
         return task;
     }
 
-    /** The turn started or goes on: working, with what it does now when given (told, not stored unless the state changes). */
+    /**
+     * The turn started or goes on: working, with what it does now when given. A note is told, never kept: a
+     * task already working stays as it is (its state history holds states, not every progress report).
+     */
     public void working(String doing) {
         Message note = doing == null ? null : Message.agent(doing, task.contextId(), task.id());
+        Instant now = Instant.now();
         TaskEvent event;
         synchronized (this) {
-            // from submitted (or already working) it still runs, as stored; only a task that waited is written again
-            boolean changed = !task.state().running();
-            Task moved = task.moved(TaskState.WORKING, null, Instant.now());
-            task = moved;
-            if (changed) {
-                store.accept(moved);
+            if (task.state() != TaskState.WORKING) {
+                // from submitted it still runs, as stored; only a task that waited is written again
+                boolean stored = !task.state().running();
+                task = task.moved(TaskState.WORKING, null, now);
+                if (stored) {
+                    store.accept(task);
+                }
             }
-            event = new TaskEvent.StatusUpdate(task.id(), task.contextId(), new Task.Status(TaskState.WORKING, note,
-                    moved.status().timestamp()), false);
+            event = new TaskEvent.StatusUpdate(task.id(), task.contextId(), new Task.Status(TaskState.WORKING, note, now), false);
         }
         tell(event);
     }
