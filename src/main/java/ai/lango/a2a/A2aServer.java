@@ -28,6 +28,11 @@ public final class A2aServer {
     /** ListTasks' page size: at most, and when none is asked. */
     public static final int MAX_PAGE_SIZE = 100;
     public static final int DEFAULT_PAGE_SIZE = 50;
+    /**
+     * A ListTasks page ends before the task that would take its tasks past this many bytes (as stored), so a
+     * listing of large tasks comes in several pages; a page holds at least one task.
+     */
+    public static final int MAX_PAGE_BYTES = 1024 * 1024;
 
     /** How a send runs: whether the caller waits for the task to stop, how much history it wants back, what it accepts. */
     public record SendOptions(boolean blocking, Integer historyLength, List<String> acceptedOutputModes) {

@@ -5,7 +5,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-/** One A2A task (lango_a2a_tasks): the task as 1.0 JSON beside what lists and sweeps ask by. */
+/** One A2A task (lango_a2a_tasks): the task as 1.0 JSON (and its size) beside what lists and sweeps ask by. */
 @Entity
 @Table(name = "lango_a2a_tasks")
 public class A2aTaskEntity {
@@ -28,6 +28,9 @@ public class A2aTaskEntity {
 
     @Column(name = "task", nullable = false)
     private String task;
+
+    @Column(name = "task_bytes", nullable = false)
+    private long taskBytes;
 
     @Column(name = "approval_id")
     private String approvalId;
@@ -57,6 +60,7 @@ public class A2aTaskEntity {
         this.sessionKey = stored.sessionKey();
         this.state = stored.task().state().name();
         this.task = json;
+        this.taskBytes = A2aTasksStore.utf8Bytes(json);
         this.approvalId = stored.approvalId();
         this.runner = stored.runner();
         this.heartbeatAt = now;

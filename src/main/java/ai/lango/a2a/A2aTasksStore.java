@@ -9,15 +9,21 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * lango_a2a_tasks' units of work, each its own transaction: a task is written when it starts and at every
  * change of state (never per chunk). Changes that race (a cancel, a stale task failed by a reader, an
- * answer) are single UPDATEs guarded by the state they leave.
+ * answer) are single UPDATEs guarded by the state they leave. A user keeps a bounded number of tasks (the
+ * oldest finished ones go as new ones start), and a page of them is bounded in bytes as well as in count.
  */
 @ApplicationScoped
 @Transactional(TxType.REQUIRES_NEW)
@@ -28,12 +34,37 @@ public class A2aTasksStore {
                          boolean cancelRequested) {
     }
 
+    /** A page of tasks, and whether more follow it. */
+    public record Page(List<Stored> tasks, boolean more) {
+    }
+
+    /** The states a task no longer leaves: such tasks are the ones a user's bound deletes. */
+    private static final List<String> FINISHED = Arrays.stream(TaskState.values()).filter(TaskState::terminal)
+            .map(Enum::name).toList();
+    /** At most this many tasks are deleted at one start (a bound lowered by far is reached over the next starts). */
+    private static final int PRUNED_AT_ONCE = 100;
+
     @PersistenceContext(unitName = "lango")
     EntityManager em;
 
-    public void insert(Stored stored) {
+    /**
+     * Stores a new task; when its user then has more than {@code kept}, the user's finished tasks that changed
+     * last longest ago are deleted (tasks still running or waiting for input are kept).
+     */
+    public void insert(Stored stored, int kept) {
         em.persist(new A2aTaskEntity(stored, json(stored.task()), System.currentTimeMillis()));
         em.flush();
+        long over = em.createQuery("SELECT COUNT(t) FROM A2aTaskEntity t WHERE t.userId = :u", Long.class)
+                .setParameter("u", stored.userId()).getSingleResult() - kept;
+        if (over <= 0) {
+            return;
+        }
+        List<String> oldest = em.createQuery("SELECT t.id FROM A2aTaskEntity t WHERE t.userId = :u AND t.state IN :finished"
+                        + " ORDER BY t.statusAt, t.id", String.class).setParameter("u", stored.userId())
+                .setParameter("finished", FINISHED).setMaxResults((int) Math.min(over, PRUNED_AT_ONCE)).getResultList();
+        if (!oldest.isEmpty()) {
+            em.createQuery("DELETE FROM A2aTaskEntity t WHERE t.id IN :ids").setParameter("ids", oldest).executeUpdate();
+        }
     }
 
     /** The task of {@code userId} with this id; empty for another user's, as for one that does not exist. */
@@ -51,10 +82,12 @@ public class A2aTasksStore {
 
     /** Writes the task as it stands now, waiting for {@code approvalId} (null: nothing), run by {@code runner} (null: nobody). */
     public void update(Task task, String approvalId, String runner) {
-        em.createQuery("UPDATE A2aTaskEntity t SET t.state = :s, t.task = :j, t.approvalId = :a, t.runner = :r,"
-                        + " t.statusAt = :at, t.heartbeatAt = :now WHERE t.id = :id")
-                .setParameter("s", task.state().name()).setParameter("j", json(task)).setParameter("a", approvalId)
-                .setParameter("r", runner).setParameter("at", statusAt(task, System.currentTimeMillis()))
+        String json = json(task);
+        em.createQuery("UPDATE A2aTaskEntity t SET t.state = :s, t.task = :j, t.taskBytes = :b, t.approvalId = :a,"
+                        + " t.runner = :r, t.statusAt = :at, t.heartbeatAt = :now WHERE t.id = :id")
+                .setParameter("s", task.state().name()).setParameter("j", json).setParameter("b", utf8Bytes(json))
+                .setParameter("a", approvalId).setParameter("r", runner)
+                .setParameter("at", statusAt(task, System.currentTimeMillis()))
                 .setParameter("now", System.currentTimeMillis()).setParameter("id", task.id()).executeUpdate();
     }
 
@@ -63,9 +96,11 @@ public class A2aTasksStore {
      * whether it moved (false: something else moved it first).
      */
     public boolean move(Task task, TaskState expected, String runner) {
-        return em.createQuery("UPDATE A2aTaskEntity t SET t.state = :s, t.task = :j, t.approvalId = NULL, t.runner = :r,"
-                        + " t.statusAt = :at, t.heartbeatAt = :now WHERE t.id = :id AND t.state = :expected")
-                .setParameter("s", task.state().name()).setParameter("j", json(task)).setParameter("r", runner)
+        String json = json(task);
+        return em.createQuery("UPDATE A2aTaskEntity t SET t.state = :s, t.task = :j, t.taskBytes = :b, t.approvalId = NULL,"
+                        + " t.runner = :r, t.statusAt = :at, t.heartbeatAt = :now WHERE t.id = :id AND t.state = :expected")
+                .setParameter("s", task.state().name()).setParameter("j", json).setParameter("b", utf8Bytes(json))
+                .setParameter("r", runner)
                 .setParameter("at", statusAt(task, System.currentTimeMillis())).setParameter("now", System.currentTimeMillis())
                 .setParameter("id", task.id()).setParameter("expected", expected.name()).executeUpdate() == 1;
     }
@@ -93,21 +128,44 @@ public class A2aTasksStore {
                 + " AND t.state IN ('SUBMITTED', 'WORKING')").setParameter("id", id).executeUpdate() == 1;
     }
 
-    /** One page of a user's tasks, newest status first, after the position {@code token} names. */
-    public List<Stored> page(String userId, String contextId, TaskState state, Instant after, String token, int size) {
-        StringBuilder jpql = new StringBuilder("SELECT t FROM A2aTaskEntity t WHERE t.userId = :u");
+    /**
+     * One page of a user's tasks, newest status first, after the position {@code token} names: at most {@code size}
+     * tasks, and none that would take the page past {@code maxBytes} as stored (but always one, when there is one).
+     * The tasks' ids and sizes are read first, and then only the tasks that fit.
+     */
+    public Page page(String userId, String contextId, TaskState state, Instant after, String token, int size, long maxBytes) {
+        StringBuilder jpql = new StringBuilder("SELECT t.id, t.taskBytes FROM A2aTaskEntity t WHERE t.userId = :u");
         Position position = Position.of(token);
         where(jpql, contextId, state, after);
         if (position != null) {
             jpql.append(" AND (t.statusAt < :pa OR (t.statusAt = :pa AND t.id < :pid))");
         }
         jpql.append(" ORDER BY t.statusAt DESC, t.id DESC");
-        TypedQuery<A2aTaskEntity> query = em.createQuery(jpql.toString(), A2aTaskEntity.class).setParameter("u", userId);
+        TypedQuery<Object[]> query = em.createQuery(jpql.toString(), Object[].class).setParameter("u", userId);
         bind(query, contextId, state, after);
         if (position != null) {
             query.setParameter("pa", position.statusAt()).setParameter("pid", position.id());
         }
-        return query.setMaxResults(size).getResultList().stream().map(A2aTasksStore::view).toList();
+        List<Object[]> candidates = query.setMaxResults(size + 1).getResultList();
+        List<String> ids = new ArrayList<>();
+        long bytes = 0;
+        for (Object[] candidate : candidates) {
+            long taskBytes = ((Number) candidate[1]).longValue();
+            if (ids.size() == size || (!ids.isEmpty() && bytes + taskBytes > maxBytes)) {
+                break;
+            }
+            ids.add((String) candidate[0]);
+            bytes += taskBytes;
+        }
+        if (ids.isEmpty()) {
+            return new Page(List.of(), false);
+        }
+        Map<String, A2aTaskEntity> rows = new HashMap<>();
+        em.createQuery("SELECT t FROM A2aTaskEntity t WHERE t.id IN :ids", A2aTaskEntity.class).setParameter("ids", ids)
+                .getResultList().forEach(row -> rows.put(row.id(), row));
+        // a task deleted in between is left out
+        List<Stored> tasks = ids.stream().map(rows::get).filter(Objects::nonNull).map(A2aTasksStore::view).toList();
+        return new Page(tasks, candidates.size() > ids.size());
     }
 
     public int count(String userId, String contextId, TaskState state, Instant after) {
@@ -179,5 +237,16 @@ public class A2aTasksStore {
 
     static String json(Task task) {
         return A2aWire.task(A2aVersion.V1_0, task, null).toString();
+    }
+
+    /** The length of {@code text} in UTF-8, without encoding it. */
+    static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            // a surrogate pair is 4 bytes: 2 for each half
+            bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return bytes;
     }
 }

@@ -439,6 +439,10 @@ public final class Keys {
 
     public static final Setting<Boolean> A2A_ENABLED = A2A.add(Setting.bool("lango.a2a.enabled", false,
             "Serve this agent's card at /.well-known/agent.json and the JSON-RPC endpoint POST /api/a2a."));
+    public static final Setting<Integer> A2A_TASKS_PER_USER = A2A.add(Setting.integer("lango.a2a.tasks-per-user", 1000, 1,
+            Integer.MAX_VALUE, "an integer of 1 or more", "The A2A tasks kept per user: as a new task starts beyond it,"
+                    + " the user's finished tasks that changed longest ago are deleted (their conversation stays in its"
+                    + " session); tasks still working or waiting for input are kept."));
     public static final Setting<String> A2A_REMOTE_AGENTS = A2A.add(Setting.text("lango.a2a.remote-agents", null,
             "Remote A2A agents the orchestrator may delegate to, as comma-separated name=agentCardUrl pairs (names of"
                     + " letters, digits, '-' and '_').")

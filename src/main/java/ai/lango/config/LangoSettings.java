@@ -146,10 +146,11 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     }
 
     /**
-     * lango.a2a.*: whether this server serves its agent card and the A2A JSON-RPC endpoint, and the
-     * remote A2A agents (name → agent card URL, in the order configured).
+     * lango.a2a.*: whether this server serves its agent card and the A2A JSON-RPC endpoint, how many tasks a
+     * user keeps, and the remote A2A agents (name → agent card URL, in the order configured).
      */
-    public record A2a(@Key("lango.a2a.enabled") boolean enabled, Map<String, URI> remoteAgents) {
+    public record A2a(@Key("lango.a2a.enabled") boolean enabled, @Key("lango.a2a.tasks-per-user") int tasksPerUser,
+                      Map<String, URI> remoteAgents) {
     }
 
     /**

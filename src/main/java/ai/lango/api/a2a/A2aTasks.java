@@ -14,6 +14,7 @@ import ai.lango.a2a.TaskState;
 import ai.lango.adk.AgentService;
 import ai.lango.api.ApiJson;
 import ai.lango.api.TurnAdmission;
+import ai.lango.api.TurnFailures;
 import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalResolved;
 import ai.lango.approval.Approvals;
@@ -24,6 +25,7 @@ import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
 import ai.lango.tool.ToolException;
 import ai.lango.tool.Workspace;
+import ai.lango.turn.MessageTooLargeException;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnAbortedException;
@@ -165,17 +167,16 @@ public class A2aTasks {
 
         @Override
         public A2aServer.TaskPage list(A2aServer.TaskQuery query) throws A2aException {
-            List<A2aTasksStore.Stored> page;
+            A2aTasksStore.Page page;
             try {
                 page = store.page(userId, query.contextId(), query.state(), query.statusAfter(), query.pageToken(),
-                        query.pageSize() + 1);
+                        query.pageSize(), A2aServer.MAX_PAGE_BYTES);
             } catch (IllegalArgumentException e) {
                 throw new A2aException(JsonRpcError.INVALID_PARAMS, "params." + e.getMessage());
             }
-            boolean more = page.size() > query.pageSize();
-            List<A2aTasksStore.Stored> shown = more ? page.subList(0, query.pageSize()) : page;
+            List<A2aTasksStore.Stored> shown = page.tasks();
             return new A2aServer.TaskPage(shown.stream().map(s -> current(s).task()).toList(),
-                    more ? A2aTasksStore.token(shown.get(shown.size() - 1)) : "",
+                    page.more() && !shown.isEmpty() ? A2aTasksStore.token(shown.get(shown.size() - 1)) : "",
                     store.count(userId, query.contextId(), query.state(), query.statusAfter()));
         }
 
@@ -228,12 +229,6 @@ public class A2aTasks {
         Message asked = message.in(contextId, taskId);
         Task task = new Task(taskId, contextId, new Task.Status(TaskState.SUBMITTED, null, Instant.now()), List.of(),
                 List.of(asked));
-        try {
-            store.insert(new A2aTasksStore.Stored(task, userId, sessionKey, null, server, Instant.now(), false));
-        } catch (RuntimeException e) {
-            admission.permit().close();
-            throw e;
-        }
         TaskRun run = new TaskRun(task, saved -> save(saved));
         running.put(taskId, new Local(run, userId, sessionKey));
         ready.accept(run);
@@ -246,8 +241,45 @@ public class A2aTasks {
         } catch (RuntimeException e) {
             turn = CompletableFuture.failedFuture(e);
         }
-        finish(turn, run, listener, userId, admission.permit());
+        // The task is stored once its turn has begun: a message the turn refused leaves no task, as it leaves no session
+        // event. Nothing of the task is written before (a working task is written when it stops, in finish).
+        Optional<A2aException> refused = refusal(turn);
+        if (refused.isPresent()) {
+            running.remove(taskId);
+            admission.permit().close();
+            throw refused.get();
+        }
+        try {
+            store.insert(new A2aTasksStore.Stored(task, userId, sessionKey, null, server, Instant.now(), false),
+                    settings.a2a().tasksPerUser());
+        } finally {
+            finish(turn, run, listener, userId, admission.permit());
+        }
         return run;
+    }
+
+    /**
+     * The caller's error when the turn refused its message before it began (a message too large for the model's
+     * history budget), as the other edges answer it: {@code -32602} naming the code.
+     */
+    private static Optional<A2aException> refusal(CompletableFuture<String> turn) {
+        if (!turn.isCompletedExceptionally()) {
+            return Optional.empty();
+        }
+        Throwable failure;
+        try {
+            turn.getNow(null);
+            return Optional.empty();
+        } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+            failure = e.getCause() == null ? e : e.getCause();
+        }
+        for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof MessageTooLargeException) {
+                return Optional.of(new A2aException(JsonRpcError.INVALID_PARAMS,
+                        TurnFailures.of(failure).code() + ": " + cause.getMessage()));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The caller answers the task's question (approve or deny), and its turn goes on. */
