@@ -107,6 +107,9 @@ class A2aFloodIT {
         long grown = bytes(data.resolve("db")) - bytesBefore;
         assertTrue(grown < 4L * 1024 * 1024, "20 refused messages of 900 KB grew the database by " + grown + " bytes");
         assertEquals(modelCallsBefore, fake.requests().size(), "no model call");
+        HttpResponse<String> session = http.send(HttpRequest.newBuilder(server.base().resolve("api/admin/sessions/a2a-" + context))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, session.statusCode(), "no session either: " + session.body());
     }
 
     @Test
