@@ -338,6 +338,32 @@ class ApprovalIT extends FakeLlmIT {
     }
 
     @Test
+    void anA2aAnswerRefusedByTheUsersBudgetLeavesTheRequestWaiting() throws Exception {
+        String hal = "hal-" + RUN + "-a2a";
+        String token = issue(hal);
+        String context = "ctx-budget-" + RUN;
+        enqueueCounting("a2a-budget-" + RUN);
+        JsonNode task = TestJson.MAPPER.readTree(call("POST", "api/a2a", token, a2a(context, "count within a budget")).body())
+                .path("result");
+        assertEquals("input-required", task.path("status").path("state").asText(), task.toString());
+        assertEquals(200, call("PUT", "api/admin/users/" + hal, OPERATOR, "{\"tokensPerDay\":1}").statusCode());
+
+        HttpResponse<String> refused = call("POST", "api/a2a", token, a2a(context, "approve"));
+        assertTrue(refused.body().contains("budget_exceeded"), refused.body());
+        JsonNode waiting = audit("a2a-" + context).get(0);
+        assertEquals("pending", waiting.path("decision").asText(), "a refused answer decides nothing: " + waiting);
+        String get = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tasks/get\",\"params\":{\"id\":\"" + task.path("id").asText() + "\"}}";
+        assertEquals("input-required", TestJson.MAPPER.readTree(call("POST", "api/a2a", token, get).body())
+                .at("/result/status/state").asText(), "the task still waits for the answer");
+
+        assertEquals(200, call("PUT", "api/admin/users/" + hal, OPERATOR, "{\"tokensPerDay\":1000000}").statusCode());
+        fake.enqueue(Reply.openAiText("Counted within the budget."));
+        JsonNode done = TestJson.MAPPER.readTree(call("POST", "api/a2a", token, a2a(context, "approve")).body()).path("result");
+        assertEquals("completed", done.path("status").path("state").asText(), done.toString());
+        assertEquals("approved", audit("a2a-" + context).get(0).path("decision").asText());
+    }
+
+    @Test
     // Expiry on PostgreSQL is the 100 requests' test above; this one waits for the timeout on the embedded database only.
     @org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
     void anA2aTaskWhoseApprovalNobodyAnswersFailsSayingSo() throws Exception {

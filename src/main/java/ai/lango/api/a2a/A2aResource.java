@@ -66,19 +66,19 @@ public class A2aResource {
             return Response.ok(json.body(), MediaType.APPLICATION_JSON).build();
         }
         A2aServer.Answer.Stream stream = (A2aServer.Answer.Stream) answer;
-        StreamingOutput events = out -> write(stream, out, servletResponse);
+        StreamingOutput events = out -> write(stream, out, servletResponse, caller.audience());
         return Response.ok(events, MediaType.SERVER_SENT_EVENTS).header("Cache-Control", "no-cache")
                 .header("X-Accel-Buffering", "no").build();
     }
 
     /** Each event as one {@code data:} frame, as it happens, until the task stops or the caller leaves. */
-    private static void write(A2aServer.Answer.Stream stream, OutputStream out, HttpServletResponse servletResponse)
-            throws IOException {
+    private static void write(A2aServer.Answer.Stream stream, OutputStream out, HttpServletResponse servletResponse,
+                              ai.lango.masking.Audience reader) throws IOException {
         try (A2aServer.Subscription events = stream.events()) {
             boolean first = true;
             while (!events.ended()) {
                 TaskEvent event = events.next(KEEP_ALIVE);
-                String frame = event == null ? ": waiting\n\n" : "data: " + SecretMask.mask(stream.frame(event)) + "\n\n";
+                String frame = event == null ? ": waiting\n\n" : "data: " + SecretMask.mask(stream.frame(event), reader) + "\n\n";
                 out.write(frame.getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 if (first) {

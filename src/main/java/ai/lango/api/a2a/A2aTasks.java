@@ -20,6 +20,7 @@ import ai.lango.approval.ApprovalResolved;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.Audience;
 import ai.lango.masking.SecretMask;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -232,7 +233,7 @@ public class A2aTasks {
         TaskRun run = new TaskRun(task, saved -> save(saved));
         running.put(taskId, new Local(run, userId, sessionKey));
         ready.accept(run);
-        Listener listener = new Listener(run, options);
+        Listener listener = new Listener(run, options, new Audience(userId, caller.administersAs(userId)));
         run.working(null);
         CompletableFuture<String> turn;
         try {
@@ -301,10 +302,13 @@ public class A2aTasks {
             throw new A2aException(JsonRpcError.INVALID_PARAMS, "task " + task.id() + " waits for an answer to approval "
                     + stored.approvalId() + ": send the text \"approve\" or \"deny\", or a data part {\"approved\": true|false}");
         }
+        // The turn it resumes is admitted before anything is decided: a refused answer leaves the request waiting.
+        TurnAdmission.Admission admission = admit(caller, userId, stored.sessionKey());
         Message answer = message.in(task.contextId(), task.id());
         Task working = task.adding(answer).moved(TaskState.WORKING, null, Instant.now());
         // The task is claimed before the approval is decided: of two answers (or an answer and the timeout), one counts.
         if (!store.move(working, TaskState.INPUT_REQUIRED, server)) {
+            admission.permit().close();
             return continueTask(caller, userId, found(task.id(), userId), message, options, streaming, ready);
         }
         Optional<Approvals.Outcome> outcome = approvals.decide(stored.approvalId(), userId, verdict.get(), Approval.By.USER);
@@ -312,20 +316,13 @@ public class A2aTasks {
         running.put(task.id(), new Local(run, userId, stored.sessionKey()));
         ready.accept(run);
         if (outcome.isEmpty() || !outcome.get().decidedNow()) {
+            admission.permit().close();
             String decision = outcome.map(o -> o.decision().wire()).orElse("unknown");
             run.failed("The request for approval " + stored.approvalId() + " was " + decision + " already; nothing ran.");
             running.remove(task.id());
             return run;
         }
-        TurnAdmission.Admission admission;
-        try {
-            admission = admit(caller, userId, stored.sessionKey());
-        } catch (A2aException refused) {
-            run.failed(refused.getMessage());
-            running.remove(task.id());
-            throw refused;
-        }
-        Listener listener = new Listener(run, options);
+        Listener listener = new Listener(run, options, new Audience(userId, caller.administersAs(userId)));
         run.working(verdict.get() ? "approved; the call runs" : "denied; the call does not run");
         CompletableFuture<String> turn;
         try {
@@ -350,7 +347,7 @@ public class A2aTasks {
         turn.whenComplete((answer, failure) -> {
             try {
                 if (failure == null && !listener.asked.isEmpty()) {
-                    run.inputRequired(question(run.current(), listener.asked, answer));
+                    run.inputRequired(question(run.current(), listener.asked, answer, listener.reader));
                 } else if (failure == null) {
                     run.completed(answer, listener.files(userId));
                 } else {
@@ -392,7 +389,7 @@ public class A2aTasks {
     }
 
     /** What the task asks its caller: the calls that wait (masked, as the approval card shows them) and how to answer. */
-    static Message question(Task task, List<TurnEvent.ApprovalRequest> asked, String answer) {
+    static Message question(Task task, List<TurnEvent.ApprovalRequest> asked, String answer, Audience reader) {
         StringBuilder text = new StringBuilder(answer == null || answer.isBlank() ? "" : answer.strip() + "\n\n");
         for (TurnEvent.ApprovalRequest request : asked) {
             text.append("Approval needed: ").append(request.tool()).append(' ')
@@ -406,8 +403,8 @@ public class A2aTasks {
         ObjectNode data = ApiJson.MAPPER.createObjectNode().put("approvalId", first.approvalId()).put("tool", first.tool());
         data.set("arguments", ApiJson.MAPPER.valueToTree(first.args()));
         data.put("safety", first.safety()).put("expiresAt", first.expiresAt());
-        return Message.agent(task.contextId(), task.id(), List.of(Part.text(SecretMask.mask(text.toString())),
-                Part.data(ApiJson.MAPPER.valueToTree(SecretMask.maskMap(ApiJson.MAPPER.convertValue(data, Map.class))))));
+        return Message.agent(task.contextId(), task.id(), List.of(Part.text(SecretMask.mask(text.toString(), reader)),
+                Part.data(ApiJson.MAPPER.valueToTree(SecretMask.maskMap(ApiJson.MAPPER.convertValue(data, Map.class), reader)))));
     }
 
     /** "approve"/"deny" (and their plain synonyms) as the whole text, or a data part {"approved": true|false}. */
@@ -528,16 +525,19 @@ public class A2aTasks {
         private final A2aServer.SendOptions options;
         final List<TurnEvent.ApprovalRequest> asked = new CopyOnWriteArrayList<>();
         private final Set<String> written = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+        /** Who reads the task: its turn's caller (a secret they may not use is unnamed to them). */
+        final Audience reader;
 
-        Listener(TaskRun run, A2aServer.SendOptions options) {
+        Listener(TaskRun run, A2aServer.SendOptions options, Audience reader) {
             this.run = run;
             this.options = options;
+            this.reader = reader;
         }
 
         @Override
         public void accept(TurnEvent event) {
             if (event instanceof TurnEvent.Chunk chunk) {
-                run.chunk(SecretMask.mask(chunk.text()));
+                run.chunk(SecretMask.mask(chunk.text(), reader));
             } else if (event instanceof TurnEvent.ApprovalRequest request) {
                 asked.add(request);
             } else if (event instanceof TurnEvent.ToolCall call) {
@@ -571,7 +571,7 @@ public class A2aTasks {
                             || Files.size(file) > MAX_FILE_BYTES) {
                         continue;
                     }
-                    String bytes = Base64.getEncoder().encodeToString(SecretMask.mask(Files.readString(file)).getBytes(
+                    String bytes = Base64.getEncoder().encodeToString(SecretMask.mask(Files.readString(file), reader).getBytes(
                             java.nio.charset.StandardCharsets.UTF_8));
                     files.add(new Artifact("file:" + workspace.relative(file), workspace.relative(file),
                             List.of(Part.file(bytes, workspace.relative(file), type))));

@@ -10,6 +10,7 @@ import ai.lango.approval.Approvals;
 import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.Audience;
 import ai.lango.masking.SecretMask;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
@@ -130,12 +131,13 @@ public class McpEndpoint extends HttpServlet {
     }
 
     @Override
-    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Optional<Identity> who = caller(request, response);
+    protected void doPost(HttpServletRequest request, HttpServletResponse sent) throws IOException {
+        Optional<Identity> who = caller(request, sent);
         if (who.isEmpty()) {
             return;
         }
         Identity caller = who.get();
+        HttpServletResponse response = new ReadBy(sent, caller.audience());
         byte[] body;
         try {
             body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.access().maxBody() + 1));
@@ -149,7 +151,7 @@ public class McpEndpoint extends HttpServlet {
         }
         JsonNode message;
         try {
-            message = JSON.readTree(SecretMask.mask(new String(body, StandardCharsets.UTF_8)));
+            message = JSON.readTree(SecretMask.mask(new String(body, StandardCharsets.UTF_8), caller.audience()));
         } catch (IOException e) {
             error(response, 400, null, -32700, "parse error: the body is not JSON");
             return;
@@ -513,8 +515,22 @@ public class McpEndpoint extends HttpServlet {
         write(response, status, error);
     }
 
+    /** An answer to a caller: what it carries is masked for them (a secret they may not use is unnamed). */
+    private static final class ReadBy extends jakarta.servlet.http.HttpServletResponseWrapper {
+        final Audience reader;
+
+        ReadBy(HttpServletResponse response, Audience reader) {
+            super(response);
+            this.reader = reader;
+        }
+    }
+
+    private static Audience readerOf(HttpServletResponse response) {
+        return response instanceof ReadBy answer ? answer.reader : Audience.NOBODY;
+    }
+
     private static void write(HttpServletResponse response, int status, JsonNode message) throws IOException {
-        byte[] bytes = SecretMask.mask(message.toString()).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = SecretMask.mask(message.toString(), readerOf(response)).getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
@@ -525,10 +541,12 @@ public class McpEndpoint extends HttpServlet {
     /** An answer as server-sent events: each message an event, written and flushed as it comes, secrets masked. */
     private static final class Stream {
         private final OutputStream out;
+        private final Audience reader;
         private boolean broken;
 
-        private Stream(OutputStream out) {
+        private Stream(OutputStream out, Audience reader) {
             this.out = out;
+            this.reader = reader;
         }
 
         static Stream open(HttpServletResponse response) throws IOException {
@@ -538,7 +556,7 @@ public class McpEndpoint extends HttpServlet {
             response.setHeader("Cache-Control", "no-cache");
             OutputStream out = response.getOutputStream();
             out.flush();
-            return new Stream(out);
+            return new Stream(out, readerOf(response));
         }
 
         synchronized void send(JsonNode message) {
@@ -546,7 +564,8 @@ public class McpEndpoint extends HttpServlet {
                 return;
             }
             try {
-                out.write(("event: message\ndata: " + SecretMask.mask(message.toString()) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.write(("event: message\ndata: " + SecretMask.mask(message.toString(), reader) + "\n\n")
+                        .getBytes(StandardCharsets.UTF_8));
                 out.flush();
             } catch (IOException e) {
                 broken = true; // the client went away; the turn goes on and is stored
