@@ -40,6 +40,11 @@ public final class EvalRunner {
 
     /** One replay of a case: its session, the invocations it produced, and why it stopped early (null: it did not). */
     record Replay(String session, List<Invocation> actual, String error, boolean interrupted) {
+
+        /** How many of its turns ended with an answer: a failed turn (the last one produced) did not. */
+        int answered() {
+            return error == null || interrupted ? actual.size() : actual.size() - 1;
+        }
     }
 
     /** Runs {@code cases} of {@code set} {@code numRuns} times each; the stored form of the result. */
@@ -237,7 +242,8 @@ public final class EvalRunner {
                 boolean reached = i < replay.actual().size();
                 ArrayNode metricResults = EvalFormat.MAPPER.createArrayNode();
                 for (int m = 0; m < metrics.size(); m++) {
-                    Double score = replay.interrupted() && !reached ? null : score(metrics.get(m), want, got, run, replay.session());
+                    Double score = replay.interrupted() && !reached ? null
+                            : score(metrics.get(m), want, got, i < replay.answered(), run, replay.session());
                     ofRun.get(m).add(score);
                     pooled.get(m).add(score);
                     metricResults.add(metricResult(metrics.get(m), score));
@@ -279,13 +285,14 @@ public final class EvalRunner {
         return result;
     }
 
-    private Double score(Metric metric, Invocation want, Invocation got, EvalRun run, String session) {
+    /** A metric's score for one turn; {@code answered}: the turn ended with an answer (a failed one is never judged). */
+    private Double score(Metric metric, Invocation want, Invocation got, boolean answered, EvalRun run, String session) {
         return switch (metric.name()) {
             case Metric.TRAJECTORY -> Trajectory.matches(want.toolUses(), got.toolUses(), metric.matchType()) ? 1.0 : 0.0;
             case Metric.RESPONSE -> want.finalResponse() == null ? null : Rouge.rouge1(want.finalResponse(), got.finalResponse());
             case Metric.DELEGATION -> want.delegations().equals(got.delegations()) ? 1.0 : 0.0;
             case Metric.APPROVAL -> want.approvals().equals(got.approvals()) ? 1.0 : 0.0;
-            case Metric.JUDGE -> want.finalResponse() == null ? null : judged(metric, want, got, run, session);
+            case Metric.JUDGE -> want.finalResponse() == null || !answered ? null : judged(metric, want, got, run, session);
             default -> null;
         };
     }

@@ -203,6 +203,20 @@ class EvalRunnerTest {
     }
 
     @Test
+    void aFailedTurnIsNeverJudged() throws Exception {
+        // a user refused every turn (a budget reached, 429) replays many runs of a judged case: no judge call at all
+        ScriptedAgent refused = new ScriptedAgent(message -> null);
+        refused.fail = true;
+        EvalCase twoTurns = EvalFormat.readCase(EvalFormat.MAPPER.readTree("""
+                {"eval_id": "t", "conversation": [
+                  {"user_content": "first", "final_response": {"parts": [{"text": "One."}]}},
+                  {"user_content": "second", "final_response": {"parts": [{"text": "Two."}]}}]}"""), "case");
+        ObjectNode result = score(refused, twoTurns, List.of(new Metric(Metric.JUDGE, 0.5, Metric.MatchType.EXACT, 5)), 10);
+        assertEquals(List.of(), refused.judged, "neither the failed turn nor the one never reached is judged");
+        assertEquals(2, result.path("evalCaseResults").path(0).path("finalEvalStatus").asInt(), "the case fails");
+    }
+
+    @Test
     void aFlakyAgentShowsInEachRunAndAFailedTurnFailsTheCase() throws Exception {
         int[] turn = {0};
         ScriptedAgent flaky = new ScriptedAgent(message -> new Step(List.of(new TurnEvent.ToolCall("a", "c", "get_weather",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.FakeLlmServer.OpenAi;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
@@ -153,6 +154,38 @@ class IdentityUsageIT extends FakeLlmIT {
         assertEquals(2, fake.requests().size(), "the third model call did not happen");
         String stored = call("GET", "api/apps/lango/users/" + eve + "/sessions/s-cross", token, null).body();
         assertTrue(stored.contains("call_e2") && stored.contains("functionResponse"), "the work so far is kept: " + stored);
+    }
+
+    @Test
+    void anEvalRunAsksTheJudgeOnlyWithinTheUsersBudgetAndNeverAboutAFailedTurn() throws Exception {
+        String ivy = "ivy-" + RUN + "-usage";
+        String token = issue(ivy);
+        assertEquals(200, call("PUT", "api/admin/users/" + ivy, OPERATOR, "{\"tokensPerDay\":100}").statusCode());
+        String ask = "how many legs has a spider " + RUN;
+        List<String> judged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // the judge's request holds the question too: its route comes first
+        fake.route(r -> r.body() != null && r.body().contains("is_the_agent_response_valid") && r.body().contains(RUN), r -> {
+            judged.add(r.body());
+            return Reply.sse(OpenAi.textFrames(50, 20, 0, "{\"reasoning\": \"same\", \"is_the_agent_response_valid\": \"valid\"}"));
+        });
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> Reply.sse(OpenAi.textFrames(30, 10, 0, "Eight legs.")));
+        String set = "legs_" + RUN;
+        assertEquals(200, call("PUT", "api/eval/sets/" + set, token, "[{\"query\":\"" + ask + "\",\"reference\":\"Eight legs.\"}]")
+                .statusCode());
+        String judge = "\"evalMetrics\":[{\"metricName\":\"final_response_match_v2\",\"threshold\":0.5}]"; // 5 samples a turn
+
+        HttpResponse<String> first = call("POST", "api/eval/sets/" + set + "/run", token, "{" + judge + "}");
+        assertEquals(200, first.statusCode(), first.body());
+        assertEquals(1, judged.size(), "the turn (40 tokens) and the first judge call (70) spent the budget of 100: no second call");
+        JsonNode byPurpose = TestJson.MAPPER.readTree(call("GET", "api/admin/usage?userId=" + ivy, OPERATOR, null).body()).path("byPurpose");
+        assertTrue(byPurpose.toString().contains("\"purpose\":\"eval\""), "the judge's call is the user's: " + byPurpose);
+
+        int asked = fake.requests().size();
+        HttpResponse<String> refused = call("POST", "api/eval/sets/" + set + "/run", token, "{\"numRuns\":10," + judge + "}");
+        assertEquals(200, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("budget") && refused.body().contains("\"status\":\"failed\""), refused.body());
+        assertEquals(asked, fake.requests().size(), "ten refused replays: neither the agent nor the judge was asked");
+        assertEquals(204, call("DELETE", "api/apps/lango/eval_sets/" + set, token, null).statusCode());
     }
 
     @Test

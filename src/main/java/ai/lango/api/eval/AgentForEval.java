@@ -15,6 +15,8 @@ import ai.lango.turn.AgentInfo;
 import ai.lango.turn.TurnEvent;
 import ai.lango.turn.TurnRequest;
 import ai.lango.usage.AsideCalls;
+import ai.lango.usage.Budgets;
+import ai.lango.usage.ModelCall;
 import ai.lango.usage.UsageLedger;
 import ai.lango.usage.UsageRows;
 import java.math.BigDecimal;
@@ -30,7 +32,7 @@ import java.util.function.Consumer;
 /**
  * The agent an eval run of {@code caller} replays against: turns admitted as the caller's own turns are (budgets,
  * concurrency), approvals answered through the approval gate as the caller would answer them, the judge asked on
- * the configured model with its usage counted as the caller's ({@code eval}).
+ * the configured model with its usage counted as the caller's ({@code eval}), never past the caller's budgets.
  */
 final class AgentForEval implements EvalAgent {
 
@@ -39,17 +41,19 @@ final class AgentForEval implements EvalAgent {
     private final TurnAdmission admissions;
     private final UsageRows usage;
     private final UsageLedger ledger;
+    private final Budgets budgets;
     private final LangoSettings settings;
     private final Identity caller;
     private Provider judge;
 
     AgentForEval(AgentService agent, Approvals approvals, TurnAdmission admissions, UsageRows usage, UsageLedger ledger,
-                 LangoSettings settings, Identity caller) {
+                 Budgets budgets, LangoSettings settings, Identity caller) {
         this.agent = agent;
         this.approvals = approvals;
         this.admissions = admissions;
         this.usage = usage;
         this.ledger = ledger;
+        this.budgets = budgets;
         this.settings = settings;
         this.caller = caller;
     }
@@ -128,6 +132,10 @@ final class AgentForEval implements EvalAgent {
 
     @Override
     public synchronized String judge(String userId, String sessionKey, String instruction, String question) {
+        // as before each of the agent's own model calls: a user past a budget gets no judge call
+        budgets.check(userId, caller.administersAs(userId)).ifPresent(reached -> {
+            throw new IllegalStateException(reached.message());
+        });
         LangoSettings.ModelProvider chosen = settings.model().provider().orElseThrow(() ->
                 new IllegalStateException("the judge has no model: set lango.provider and lango.model"));
         String model = settings.model().name().orElseThrow(() -> new IllegalStateException("the judge has no model: set lango.model"));
@@ -135,6 +143,6 @@ final class AgentForEval implements EvalAgent {
             judge = ProviderCatalog.create(chosen.id(), chosen.baseUrl(), chosen.apiKey(), chosen.readTimeout());
         }
         return Completion.complete(judge, model, instruction, question,
-                AsideCalls.recordedIn(ledger, userId, sessionKey, "eval", judge.id(), TokenEstimator::estimate));
+                AsideCalls.recordedIn(ledger, userId, sessionKey, ModelCall.EVAL, judge.id(), TokenEstimator::estimate));
     }
 }

@@ -20,6 +20,7 @@ import ai.lango.eval.Metric;
 import ai.lango.eval.SessionConversation;
 import ai.lango.security.Identity;
 import ai.lango.turn.Names;
+import ai.lango.usage.Budgets;
 import ai.lango.usage.UsageLedger;
 import ai.lango.usage.UsageRows;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -70,6 +71,9 @@ public class Evaluations {
 
     @Inject
     UsageLedger ledger;
+
+    @Inject
+    Budgets budgets;
 
     @Inject
     LangoSettings settings;
@@ -201,7 +205,7 @@ public class Evaluations {
         }
         EvalRun run = runs.start(caller.userId(), setId);
         try {
-            AgentForEval replayed = new AgentForEval(agent, approvals, admissions, usage, ledger, settings, caller);
+            AgentForEval replayed = new AgentForEval(agent, approvals, admissions, usage, ledger, budgets, settings, caller);
             ObjectNode ran = new EvalRunner(replayed).run(run, caller.administersAs(caller.userId()), owned.set(), cases,
                     metrics, times);
             // what the agent did is stored and answered as sessions are: no known secret's value in it
@@ -219,7 +223,7 @@ public class Evaluations {
 
     /** Stops a run: its current turn ends, the cases not reached are not evaluated. */
     void cancel(EvalRun run) {
-        run.cancel(new AgentForEval(agent, approvals, admissions, usage, ledger, settings, Identity.OPERATOR));
+        run.cancel(new AgentForEval(agent, approvals, admissions, usage, ledger, budgets, settings, Identity.OPERATOR));
     }
 
     /** The caller's stored result. */
