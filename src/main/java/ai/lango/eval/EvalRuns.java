@@ -10,7 +10,10 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The eval runs going on in this server: at most lango.eval.max-runs at once, each cancellable by its user. */
+/**
+ * The eval runs going on in this server: at most lango.eval.max-runs at once, and one at a time for a user who does
+ * not administer (as lango.quota.* bind them), so no user holds every slot; each cancellable by its user.
+ */
 @ApplicationScoped
 public class EvalRuns {
 
@@ -19,8 +22,15 @@ public class EvalRuns {
 
     private final Map<String, EvalRun> running = new ConcurrentHashMap<>();
 
-    /** A new run of {@code setId} for {@code userId}, bounded by lango.eval.timeout; refused (429) when enough run. */
-    public synchronized EvalRun start(String userId, String setId) {
+    /**
+     * A new run of {@code setId} for {@code userId} ({@code admin}: who administers), bounded by lango.eval.timeout;
+     * refused (429) when enough run, or when a user who does not administer runs one already.
+     */
+    public synchronized EvalRun start(String userId, boolean admin, String setId) {
+        if (!admin && !of(userId).isEmpty()) {
+            throw new EvalLibrary.Refused(429, "eval_busy", "you run an eval already; one at a time (lango.eval.max-runs are"
+                    + " shared by every user): try again when it ends, or cancel it (DELETE /api/eval/runs/{id})");
+        }
         if (running.size() >= settings.eval().maxRuns()) {
             throw new EvalLibrary.Refused(429, "eval_busy", running.size() + " eval runs go on already (lango.eval.max-runs); try"
                     + " again when one ends");

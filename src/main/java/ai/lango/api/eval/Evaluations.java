@@ -203,7 +203,7 @@ public class Evaluations {
         if (agent.unavailable().isPresent()) {
             throw new EvalLibrary.Refused(503, "agent_unavailable", agent.unavailable().get());
         }
-        EvalRun run = runs.start(caller.userId(), setId);
+        EvalRun run = runs.start(caller.userId(), caller.admin(), setId);
         try {
             AgentForEval replayed = new AgentForEval(agent, approvals, admissions, usage, ledger, budgets, settings, caller);
             ObjectNode ran = new EvalRunner(replayed).run(run, caller.administersAs(caller.userId()), owned.set(), cases,
