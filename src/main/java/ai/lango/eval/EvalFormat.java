@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * dev UI's API speaks camelCase; either is read. ADK's older *.test.json (a list of {query, expected_tool_use,
  * reference}) is read as one case. Intermediate data is read as tool uses or as invocation events. Lango's own
  * fields of an invocation: {@code delegations} (the agents handed over to; read from transfer_to_agent calls when
- * absent) and {@code approvals} ({tool, decision}). Fields Lango does not read are kept and written back.
+ * absent) and {@code approvals} ({tool, args, decision}; args when recorded). Fields Lango does not read are kept and written back.
  */
 public final class EvalFormat {
 
@@ -192,7 +192,7 @@ public final class EvalFormat {
         JsonNode asked = field(node, "approvals");
         if (asked != null && !asked.isNull()) {
             if (!asked.isArray()) {
-                throw new EvalFormatException(where + ".approvals: must be a list of {tool, decision}");
+                throw new EvalFormatException(where + ".approvals: must be a list of {tool, args, decision}");
             }
             for (int i = 0; i < asked.size(); i++) {
                 String at = where + ".approvals[" + i + "]";
@@ -201,7 +201,11 @@ public final class EvalFormat {
                 if (!decision.equals("approved") && !decision.equals("denied")) {
                     throw new EvalFormatException(at + ".decision: \"" + decision + "\" is neither approved nor denied");
                 }
-                approvals.add(new Invocation.ApprovalStep(tool, decision.equals("approved")));
+                JsonNode args = asked.get(i).get("args");
+                if (args != null && !args.isNull() && !args.isObject()) {
+                    throw new EvalFormatException(at + ".args: must be the call's arguments, an object");
+                }
+                approvals.add(new Invocation.ApprovalStep(tool, decision.equals("approved"), args == null || args.isNull() ? null : args));
             }
         }
         String id = text(node, where, false, "invocation_id", "invocationId");
@@ -322,7 +326,13 @@ public final class EvalFormat {
         }
         if (!invocation.approvals().isEmpty() || actual) {
             ArrayNode approvals = json.putArray("approvals");
-            invocation.approvals().forEach(a -> approvals.addObject().put("tool", a.tool()).put("decision", a.decision()));
+            for (Invocation.ApprovalStep step : invocation.approvals()) {
+                ObjectNode written = approvals.addObject().put("tool", step.tool());
+                if (step.args() != null) {
+                    written.set("args", step.args());
+                }
+                written.put("decision", step.decision());
+            }
         }
         json.put(wire ? "creationTimestamp" : "creation_timestamp", invocation.created());
         return json;

@@ -21,10 +21,11 @@ import java.util.function.Consumer;
 /**
  * Replays eval cases against the agent as configured now and scores them. Each run of a case is a fresh session
  * ({@value Names#EVAL_SESSION_PREFIX}…, tools in a scratch folder); each expected invocation's message is sent as
- * a turn; a request for approval is answered as the case recorded it for that tool (in order), and a call the case
- * does not expect to wait is denied; the tool calls, the agents handed to, the approvals and the answer make the
- * actual invocation. The result is ADK's EvalSetResult (camelCase, statuses 1 passed, 2 failed, 3 not evaluated)
- * with Lango's additions: each run of a case, the configuration it ran under and what it used.
+ * a turn; a request for approval is answered as the case recorded it for that tool and those arguments (in order),
+ * and a call the case did not record, or one that carries a secret, is denied; the tool calls, the agents handed to,
+ * the approvals and the answer make the actual invocation. The result is ADK's EvalSetResult (camelCase, statuses
+ * 1 passed, 2 failed, 3 not evaluated) with Lango's additions: each run of a case, the configuration it ran under and
+ * what it used.
  */
 public final class EvalRunner {
 
@@ -111,12 +112,12 @@ public final class EvalRunner {
         String session = Names.EVAL_SESSION_PREFIX + UUID.randomUUID();
         run.replaying(session);
         for (Invocation expected : evalCase.conversation()) {
-            Recorder recorder = new Recorder(expected.approvals());
+            Recorder recorder = new Recorder(expected);
             try {
                 String answer = await(run, session, agent.turn(run.userId(), admin, session, expected.userText(), recorder));
                 TurnEvent.ApprovalRequest asked;
                 while ((asked = recorder.nextAsked()) != null) {
-                    boolean approved = recorder.decide(asked.tool());
+                    boolean approved = recorder.decide(asked);
                     String resumed = await(run, session, agent.answer(run.userId(), admin, asked.approvalId(), approved, recorder));
                     answer = resumed == null || resumed.isEmpty() ? answer : resumed;
                 }
@@ -167,15 +168,17 @@ public final class EvalRunner {
     /** What one turn did, as it happens: tool calls, delegations, requests for approval and how they were answered. */
     private static final class Recorder implements Consumer<TurnEvent> {
         private final List<Invocation.ApprovalStep> expected;
+        private final List<Invocation.ToolUse> expectedCalls;
         private final boolean[] used;
         final List<Invocation.ToolUse> toolUses = new CopyOnWriteArrayList<>();
         final List<String> delegations = new CopyOnWriteArrayList<>();
         final List<Invocation.ApprovalStep> approvals = new CopyOnWriteArrayList<>();
         private final List<TurnEvent.ApprovalRequest> asked = new CopyOnWriteArrayList<>();
 
-        Recorder(List<Invocation.ApprovalStep> expected) {
-            this.expected = expected;
-            this.used = new boolean[expected.size()];
+        Recorder(Invocation expected) {
+            this.expected = expected.approvals();
+            this.expectedCalls = expected.toolUses();
+            this.used = new boolean[this.expected.size()];
         }
 
         @Override
@@ -193,18 +196,38 @@ public final class EvalRunner {
             return asked.isEmpty() ? null : asked.remove(0);
         }
 
-        /** The decision the case recorded for the next request about {@code tool}; a request it does not expect is denied. */
-        synchronized boolean decide(String tool) {
+        /**
+         * The decision the case recorded for this request: that of the first step not yet used about the same tool
+         * and the same arguments (those recorded with the step; a step recorded without them: those of one of the
+         * turn's expected calls). A call the case did not record, and any call that carries a secret, is denied.
+         */
+        synchronized boolean decide(TurnEvent.ApprovalRequest request) {
+            Invocation.ToolUse call = new Invocation.ToolUse(request.tool(), EvalFormat.MAPPER.valueToTree(request.args()));
             boolean approved = false;
-            for (int i = 0; i < expected.size(); i++) {
-                if (!used[i] && expected.get(i).tool().equals(tool)) {
+            boolean recordable = !carriesSecret(request, call);
+            for (int i = 0; recordable && i < expected.size(); i++) {
+                Invocation.ApprovalStep step = expected.get(i);
+                if (!used[i] && step.tool().equals(call.name()) && (step.args() != null
+                        ? Trajectory.same(new Invocation.ToolUse(step.tool(), step.args()), call)
+                        : expectedCalls.stream().anyMatch(recorded -> Trajectory.same(recorded, call)))) {
                     used[i] = true;
-                    approved = expected.get(i).approved();
+                    approved = step.approved();
                     break;
                 }
             }
-            approvals.add(new Invocation.ApprovalStep(tool, approved));
+            approvals.add(new Invocation.ApprovalStep(call.name(), approved));
             return approved;
+        }
+
+        /**
+         * Whether the call would hand a secret to the tool, which no replay approves: the approval gate names the
+         * secrets a call carries, and its arguments hold a {{secret:…}} reference or a known secret's value (as it
+         * is, or already masked).
+         */
+        private static boolean carriesSecret(TurnEvent.ApprovalRequest request, Invocation.ToolUse call) {
+            String args = call.args().toString();
+            return request.notes() != null && request.notes().get("secrets") != null || args.contains("{{secret:")
+                    || args.contains("[SECRET:") || !ai.lango.masking.SecretMask.mask(args).equals(args);
         }
 
         Invocation invocation(Invocation expected, String answer) {
@@ -291,7 +314,7 @@ public final class EvalRunner {
             case Metric.TRAJECTORY -> Trajectory.matches(want.toolUses(), got.toolUses(), metric.matchType()) ? 1.0 : 0.0;
             case Metric.RESPONSE -> want.finalResponse() == null ? null : Rouge.rouge1(want.finalResponse(), got.finalResponse());
             case Metric.DELEGATION -> want.delegations().equals(got.delegations()) ? 1.0 : 0.0;
-            case Metric.APPROVAL -> want.approvals().equals(got.approvals()) ? 1.0 : 0.0;
+            case Metric.APPROVAL -> asked(want).equals(asked(got)) ? 1.0 : 0.0;
             case Metric.JUDGE -> want.finalResponse() == null || !answered ? null : judged(metric, want, got, run, session);
             default -> null;
         };
@@ -308,6 +331,11 @@ public final class EvalRunner {
             }
         }
         return Judge.majority(verdicts);
+    }
+
+    /** The approvals a turn asked for, as approval_match compares them: tool and decision, in order. */
+    private static List<Invocation.ApprovalStep> asked(Invocation invocation) {
+        return invocation.approvals().stream().map(Invocation.ApprovalStep::asked).toList();
     }
 
     private static ObjectNode metricResult(Metric metric, Double score) {

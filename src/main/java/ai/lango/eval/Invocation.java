@@ -22,11 +22,23 @@ public record Invocation(String id, String userText, String finalResponse, List<
     public record ToolUse(String name, JsonNode args) {
     }
 
-    /** A call that waited for a person: the tool, and whether it was approved or denied. */
-    public record ApprovalStep(String tool, boolean approved) {
+    /**
+     * A call that waited for a person: the tool, whether it was approved or denied, and the call's arguments as
+     * recorded (null: not recorded; a replay then takes those of the turn's expected calls of that tool).
+     */
+    public record ApprovalStep(String tool, boolean approved, JsonNode args) {
+
+        public ApprovalStep(String tool, boolean approved) {
+            this(tool, approved, null);
+        }
 
         public String decision() {
             return approved ? "approved" : "denied";
+        }
+
+        /** The step as approval_match compares it: the tool and the decision. */
+        public ApprovalStep asked() {
+            return args == null ? this : new ApprovalStep(tool, approved);
         }
     }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * A stored session (ADK's session JSON, as the dev UI reads it) as the invocations of an eval case: each message
  * the user typed starts one; the agents' tool calls, the agents a turn was handed to, the approvals asked (ADK's
- * confirmation calls) with the person's answers, and the last text an agent wrote belong to it. Streamed chunks
+ * confirmation calls: the tool and the call's arguments) with the person's answers, and the last text an agent wrote
+ * belong to it. Streamed chunks
  * are left out (the stored answer holds them whole).
  */
 public final class SessionConversation {
@@ -20,7 +21,7 @@ public final class SessionConversation {
     public static List<Invocation> invocations(JsonNode session) {
         List<Builder> built = new ArrayList<>();
         Builder current = null;
-        Map<String, String> askedFor = new HashMap<>(); // confirmation call id -> the tool it asked about
+        Map<String, Invocation.ApprovalStep> askedFor = new HashMap<>(); // confirmation call id -> the call it asked about
         for (JsonNode event : session.path("events")) {
             if (event.path("partial").asBoolean(false)) {
                 continue;
@@ -32,10 +33,10 @@ public final class SessionConversation {
                 for (JsonNode part : parts) {
                     JsonNode response = part.path("functionResponse");
                     if (response.isObject() && EvalFormat.CONFIRMATION.equals(response.path("name").asText()) && current != null) {
-                        String tool = askedFor.remove(response.path("id").asText());
-                        if (tool != null) {
-                            current.approvals.add(new Invocation.ApprovalStep(tool, response.path("response").path("confirmed")
-                                    .asBoolean(false)));
+                        Invocation.ApprovalStep asked = askedFor.remove(response.path("id").asText());
+                        if (asked != null) {
+                            current.approvals.add(new Invocation.ApprovalStep(asked.tool(), response.path("response").path("confirmed")
+                                    .asBoolean(false), asked.args()));
                         }
                     } else if (part.path("text").isTextual()) {
                         texts.add(part.path("text").asText());
@@ -58,9 +59,14 @@ public final class SessionConversation {
                     String name = call.path("name").asText();
                     if (EvalFormat.CONFIRMATION.equals(name)) {
                         JsonNode args = call.path("args");
-                        String tool = args.path("toolConfirmation").path("payload").path("tool").asText(
-                                args.path("originalFunctionCall").path("name").asText("?"));
-                        askedFor.put(call.path("id").asText(), tool);
+                        JsonNode payload = args.path("toolConfirmation").path("payload");
+                        JsonNode original = args.path("originalFunctionCall");
+                        String tool = payload.path("tool").asText(original.path("name").asText("?"));
+                        // the call's arguments, as the request stored them (else as ADK's confirmation repeats them)
+                        JsonNode asked = payload.path("args").isObject() ? payload.path("args")
+                                : original.path("args").isObject() ? original.path("args") : null;
+                        askedFor.put(call.path("id").asText(), new Invocation.ApprovalStep(tool, false,
+                                asked == null ? null : asked.deepCopy()));
                     } else {
                         current.toolUses.add(new Invocation.ToolUse(name, call.path("args").isObject() ? call.path("args").deepCopy()
                                 : EvalFormat.MAPPER.createObjectNode()));

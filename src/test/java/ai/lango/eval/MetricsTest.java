@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -95,5 +96,29 @@ class MetricsTest {
         assertEquals(List.of(new Invocation.ApprovalStep("exec", true)), first.approvals());
         assertEquals("One file: a.", first.finalResponse());
         assertEquals("You're welcome.", invocations.get(1).finalResponse());
+    }
+
+    @Test
+    void anApprovalTakenFromASessionKeepsTheArgumentsOfTheCallItAskedAbout() throws Exception {
+        JsonNode session = EvalFormat.MAPPER.readTree("""
+                {"events": [
+                  {"author": "user", "content": {"parts": [{"text": "list files"}]}},
+                  {"author": "lango-agent", "content": {"parts": [{"functionCall": {"id": "c1", "name": "exec", "args": {"command": "ls"}}}]}},
+                  {"author": "lango-agent", "content": {"parts": [{"functionCall": {"id": "k1", "name": "adk_request_confirmation",
+                     "args": {"originalFunctionCall": {"name": "exec", "args": {"command": "ls"}},
+                              "toolConfirmation": {"payload": {"tool": "exec", "approvalId": "a1", "args": {"command": "ls"}}}}}}]}},
+                  {"author": "user", "content": {"parts": [{"functionResponse": {"id": "k1", "name": "adk_request_confirmation", "response": {"confirmed": true}}}]}},
+                  {"author": "lango-agent", "content": {"parts": [{"text": "One file."}]}}
+                ]}""");
+        Invocation.ApprovalStep step = SessionConversation.invocations(session).get(0).approvals().get(0);
+        assertEquals("{\"command\":\"ls\"}", step.args().toString());
+        JsonNode written = EvalFormat.invocationJson(SessionConversation.invocations(session).get(0), false, false);
+        assertEquals("[{\"tool\":\"exec\",\"args\":{\"command\":\"ls\"},\"decision\":\"approved\"}]",
+                written.path("approvals").toString(), "written back with the case, and read again");
+        ObjectNode again = EvalFormat.MAPPER.createObjectNode();
+        again.set("user_content", written.path("user_content"));
+        again.set("approvals", written.path("approvals"));
+        assertEquals(step, EvalFormat.readCase(EvalFormat.MAPPER.createObjectNode().put("eval_id", "c").set("conversation",
+                EvalFormat.MAPPER.createArrayNode().add(again)), "case").conversation().get(0).approvals().get(0));
     }
 }

@@ -267,6 +267,37 @@ class EvalIT extends FakeLlmIT {
         assertTrue(toldDenied, "the model was told the call was denied");
     }
 
+    /**
+     * A recorded approval approves that call only: the agent, changed, asks to delete another file under the
+     * approval the case recorded for one file, and the replay denies it; the call recorded is approved.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag(NO_DATABASE)
+    void aRecordedApprovalApprovesTheSameCallOnly() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String set = "approved_" + run;
+        String ask = "remove the draft " + run;
+        assertEquals(200, call("PUT", "eval/sets/" + set, "{\"eval_set_id\":\"" + set + "\",\"eval_cases\":[{\"eval_id\":\"rm\","
+                + "\"conversation\":[{\"user_content\":\"" + ask + "\",\"final_response\":{\"parts\":[{\"text\":\"Removed.\"}]},"
+                + "\"intermediate_data\":{\"tool_uses\":[{\"name\":\"fs_delete\",\"args\":{\"path\":\"draft.txt\"}}]},"
+                + "\"approvals\":[{\"tool\":\"fs_delete\",\"decision\":\"approved\"}]}]}]}").statusCode());
+        String metrics = "{\"evalMetrics\":[{\"metricName\":\"approval_match\",\"threshold\":1}]}";
+
+        script(ask, "fs_delete", "{\"path\":\"secrets.txt\"}", "Removed.");
+        JsonNode other = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", metrics)).path(0);
+        assertEquals("[{\"tool\":\"fs_delete\",\"decision\":\"denied\"}]", other.path("evalMetricResultPerInvocation").path(0)
+                .path("actualInvocation").path("approvals").toString(), "another file is not what was approved: " + other);
+        assertEquals(2, other.path("finalEvalStatus").asInt());
+
+        fake.reset();
+        script(ask, "fs_delete", "{\"path\":\"draft.txt\"}", "Removed.");
+        JsonNode same = json(call("POST", "apps/lango/eval_sets/" + set + "/run_eval", metrics)).path(0);
+        assertEquals("[{\"tool\":\"fs_delete\",\"decision\":\"approved\"}]", same.path("evalMetricResultPerInvocation").path(0)
+                .path("actualInvocation").path("approvals").toString(), same.toString());
+        assertEquals(1, same.path("finalEvalStatus").asInt());
+        assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
+    }
+
     @Test
     @org.junit.jupiter.api.Tag(NO_DATABASE)
     void adkForPythonsOwnEvalFileLoadsFromTheEvalFolderAndRuns() throws Exception {
