@@ -251,17 +251,24 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
         public static final String USERS_FOLDER = "users";
 
         /**
-         * The folder {@code userId}'s tools work in: the workspace itself for the operator (the user
-         * {@code operatorUser}, who administers and so reaches every user's files) and while every
-         * caller is the operator; else {@code users/<userId>} under it (a user id holds no '/').
+         * The folder {@code userId}'s tools work in, in {@code sessionKey}: in a session an eval run replays a case
+         * in, a scratch folder of that user's session, never a user's files (a client chooses its session ids, so the
+         * user is part of the folder: two users with one such id never share it); else {@link #workspaceOf(String,
+         * String)}.
          */
         public Path workspaceOf(String userId, String sessionKey, String operatorUser) {
-            if (ai.lango.turn.Names.isEvalSession(sessionKey)) { // a scratch folder per replayed case, never a user's files
-                return Path.of(System.getProperty("java.io.tmpdir"), "lango-eval", sessionKey);
+            if (ai.lango.turn.Names.isEvalSession(sessionKey)) {
+                String user = userId == null ? operatorUser : userId;
+                return Path.of(System.getProperty("java.io.tmpdir"), "lango-eval", user, sessionKey);
             }
             return workspaceOf(userId, operatorUser);
         }
 
+        /**
+         * The folder {@code userId}'s tools work in: the workspace itself for the operator (the user
+         * {@code operatorUser}, who administers and so reaches every user's files) and while every
+         * caller is the operator; else {@code users/<userId>} under it (a user id holds no '/').
+         */
         public Path workspaceOf(String userId, String operatorUser) {
             if (!workspacePerUser || userId == null || userId.equals(operatorUser)) {
                 return workspace;

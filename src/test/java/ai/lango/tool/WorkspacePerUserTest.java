@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.lango.config.LangoSettings;
 import ai.lango.config.TestSettings;
 import ai.lango.tool.fs.FileToolset;
+import ai.lango.turn.Names;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,6 +48,38 @@ class WorkspacePerUserTest {
         assertTrue(fs.get("fs_read").call(Map.of("path", "private/diary.txt"), as("ann")).toString().contains("4921"));
         assertTrue(fs.get("fs_read").call(Map.of("path", "users/ann/private/diary.txt"), as("user")).toString()
                 .contains("4921"), "the operator administers: the workspace holds every user's folder");
+    }
+
+    @Test
+    void twoUsersWhoChooseTheSameEvalSessionIdDoNotShareItsScratchFolder() throws Exception {
+        // a session id is the client's to choose: one with the eval runs' prefix must not open another user's folder
+        String session = Names.EVAL_SESSION_PREFIX + java.util.UUID.randomUUID();
+        List<Path> scratch = List.of(TestSettings.defaults(dir).tools().workspaceOf("ann", session, "user"),
+                TestSettings.defaults(dir).tools().workspaceOf("bob", session, "user"));
+        try {
+            sharedByNoOne(session);
+        } finally {
+            for (Path folder : scratch) {
+                if (Files.exists(folder)) {
+                    try (var files = Files.walk(folder)) {
+                        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    }
+                }
+                folder.getParent().toFile().delete(); // the user's, when no other session of theirs is there
+            }
+        }
+    }
+
+    private void sharedByNoOne(String session) throws Exception {
+        for (boolean perUser : List.of(true, false)) {
+            Map<String, Tool> fs = tools(perUser);
+            fs.get("fs_write").call(Map.of("path", "loot.txt", "content", "ann's token " + perUser), new Caller("ann", session, false, false));
+            assertThrows(ToolException.class, () -> fs.get("fs_read").call(Map.of("path", "loot.txt"), new Caller("bob", session, false, false)),
+                    "bob's session of that id is a folder of his own");
+            assertTrue(fs.get("fs_read").call(Map.of("path", "loot.txt"), new Caller("ann", session, false, false)).toString()
+                    .contains("ann's token " + perUser));
+            assertFalse(Files.exists(dir.resolve("ws").resolve("loot.txt")), "a scratch folder, never the workspace");
+        }
     }
 
     @Test
