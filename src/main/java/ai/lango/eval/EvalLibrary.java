@@ -23,24 +23,25 @@ import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
- * The eval sets a user may see and change. Shared sets are every user's to run and an administrator's to change;
- * they are the files of lango.eval.dir (read again when one changes, so a team keeps them in its repository) and
- * rows of lango_eval_sets; a shared set changed through the API is written back to its file. A user who does not
- * administer makes sets of their own, kept in the database only. A file that cannot be read is a problem naming
- * the file and the field; the other files still load.
+ * The eval sets a user may see and change. Shared sets are the administrators': only those who administer see, run
+ * and change them (a case made from a user's session holds what that user said, so no other user reads it); they are
+ * the files of lango.eval.dir (read again when one changes, so a team keeps them in its repository) and rows of
+ * lango_eval_sets; a shared set changed through the API is written back to its file. A user who does not
+ * administer makes sets of their own, kept in the database only and seen by no other user. A file that cannot be
+ * read is a problem naming the file and the field; the other files still load.
  */
 @ApplicationScoped
 public class EvalLibrary {
 
     private static final Logger LOG = ai.lango.masking.MaskedLogs.of(EvalLibrary.class);
-    /** The owner of a shared set. */
+    /** The owner of a shared set (the administrators'). */
     public static final String SHARED = "";
 
     /** A file of the eval folder that did not load, and why. */
     public record Problem(String file, String error) {
     }
 
-    /** A set, and whose it is ({@link #SHARED}: everyone's). */
+    /** A set, and whose it is ({@link #SHARED}: the administrators'). */
     public record Owned(String owner, EvalSet set) {
 
         public boolean shared() {
@@ -84,21 +85,21 @@ public class EvalLibrary {
         return problems;
     }
 
-    /** The ids of the sets {@code userId} sees, sorted. */
-    public List<String> ids(String userId) {
+    /** The ids of the sets {@code userId} sees ({@code admin}: who administers sees the shared ones too), sorted. */
+    public List<String> ids(String userId, boolean admin) {
         sync();
-        return store.visibleTo(userId).stream().map(EvalStore.Stored::setId).collect(java.util.stream.Collectors.toCollection(TreeSet::new))
+        return store.visibleTo(userId, admin).stream().map(EvalStore.Stored::setId).collect(java.util.stream.Collectors.toCollection(TreeSet::new))
                 .stream().toList();
     }
 
-    /** The set {@code setId} as {@code userId} sees it: their own, else the shared one. */
-    public Optional<Owned> find(String userId, String setId) {
+    /** The set {@code setId} as {@code userId} sees it: their own, else the shared one when they administer. */
+    public Optional<Owned> find(String userId, boolean admin, String setId) {
         sync();
-        return store.find(userId, setId).or(() -> store.find(SHARED, setId)).map(EvalLibrary::read);
+        return store.find(userId, setId).or(() -> admin ? store.find(SHARED, setId) : Optional.empty()).map(EvalLibrary::read);
     }
 
-    public Owned get(String userId, String setId) {
-        return find(userId, setId).orElseThrow(() -> new Refused(404, "eval_set_not_found", "no eval set \"" + setId + "\""));
+    public Owned get(String userId, boolean admin, String setId) {
+        return find(userId, admin, setId).orElseThrow(() -> new Refused(404, "eval_set_not_found", "no eval set \"" + setId + "\""));
     }
 
     /** A new empty set: shared when an administrator makes it, else the user's own. */
@@ -106,7 +107,7 @@ public class EvalLibrary {
         if (!EvalFormat.validId(setId)) {
             throw new Refused(400, "invalid_eval_set_id", "an eval set id is 1-128 letters, digits, '_', '-' or '.': \"" + setId + "\"");
         }
-        if (find(userId, setId).isPresent()) {
+        if (find(userId, admin, setId).isPresent()) {
             throw new Refused(400, "eval_set_exists", "an eval set \"" + setId + "\" exists already");
         }
         Owned made = new Owned(admin ? SHARED : userId, EvalSet.empty(setId, System.currentTimeMillis() / 1000.0));

@@ -8,7 +8,7 @@ import jakarta.transaction.Transactional.TxType;
 import java.util.List;
 import java.util.Optional;
 
-/** lango_eval_sets and lango_eval_results, each call its own transaction. Owner '' is a shared set. */
+/** lango_eval_sets and lango_eval_results, each call its own transaction. Owner '' is the administrators' shared set. */
 @ApplicationScoped
 @Transactional(TxType.REQUIRES_NEW)
 public class EvalStore {
@@ -20,14 +20,15 @@ public class EvalStore {
     @PersistenceContext(unitName = "lango")
     EntityManager em;
 
-    /** The sets {@code userId} sees: the shared ones and their own. */
-    public List<Stored> visibleTo(String userId) {
-        return em.createQuery("SELECT s FROM EvalSetEntity s WHERE s.owner = '' OR s.owner = :u ORDER BY s.setId", EvalSetEntity.class)
+    /** The sets {@code userId} sees: their own, and the shared ones when they administer ({@code admin}). */
+    public List<Stored> visibleTo(String userId, boolean admin) {
+        String owners = admin ? "s.owner = '' OR s.owner = :u" : "s.owner = :u";
+        return em.createQuery("SELECT s FROM EvalSetEntity s WHERE " + owners + " ORDER BY s.setId", EvalSetEntity.class)
                 .setParameter("u", userId).getResultList().stream().map(EvalStore::view).toList();
     }
 
     public List<Stored> shared() {
-        return visibleTo("");
+        return visibleTo(EvalLibrary.SHARED, false);
     }
 
     public Optional<Stored> find(String owner, String setId) {

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Evaluation among users (IdentityIT's deployment, shared: its users by token): a user's eval sets, cases and
- * results are their own; a user cannot make a case from another user's session, nor change a shared set, nor read
- * another's result; the replay runs as the user who runs it.
+ * results are their own; a user cannot make a case from another user's session, nor see or change a shared set (the
+ * administrators'), nor read another's result; the replay runs as the user who runs it.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -84,8 +84,45 @@ class IdentityEvalIT extends FakeLlmIT {
 
         String shared = "shared_" + RUN;
         assertEquals(200, call("PUT", "api/eval/sets/" + shared, OPERATOR, "[{\"query\":\"hi\",\"reference\":\"hello\"}]").statusCode());
-        assertTrue(call("GET", "api/apps/lango/eval_sets", bobToken, null).body().contains(shared), "a shared set is every user's to run");
-        assertEquals(403, call("DELETE", "api/apps/lango/eval_sets/" + shared, bobToken, null).statusCode(), "only an administrator changes it");
+        assertFalse(call("GET", "api/apps/lango/eval_sets", bobToken, null).body().contains(shared), "a shared set is the administrators'");
+        assertEquals(404, call("DELETE", "api/apps/lango/eval_sets/" + shared, bobToken, null).statusCode(), "only an administrator changes it");
+        assertEquals(200, call("POST", "api/apps/lango/eval_sets/" + shared, bobToken, null).statusCode(), "bob may have a set of that id");
+        assertEquals(204, call("DELETE", "api/apps/lango/eval_sets/" + shared, bobToken, null).statusCode(), "his own");
+        assertTrue(call("GET", "api/apps/lango/eval_sets", OPERATOR, null).body().contains(shared), "the administrators' stays");
         assertEquals(204, call("DELETE", "api/apps/lango/eval_sets/" + shared, OPERATOR, null).statusCode());
+    }
+
+    @Test
+    void anAdministratorsEvalSetMadeFromAUsersSessionIsNoOtherUsersToRead() throws Exception {
+        String cid = "cid-" + RUN + "-eval";
+        String dee = "dee-" + RUN + "-eval";
+        String cidToken = issue(cid);
+        String deeToken = issue(dee);
+        String adminToken = new ItCallers(base, OPERATOR).issue("adm-" + RUN + "-eval", true);
+        String ask = "remember my door code " + RUN;
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> Reply.openAiText("Noted: 4921-" + RUN + "."));
+        assertEquals(200, call("POST", "api/run", cidToken, TestJson.runRequest(cid, "door-" + RUN, ask)).statusCode());
+
+        String set = "admin_" + RUN;
+        assertEquals(200, call("POST", "api/apps/lango/eval_sets/" + set, OPERATOR, null).statusCode());
+        assertEquals(200, call("POST", "api/apps/lango/eval_sets/" + set + "/add_session", OPERATOR,
+                "{\"evalId\":\"door\",\"sessionId\":\"door-" + RUN + "\",\"userId\":\"" + cid + "\"}").statusCode());
+
+        for (String user : new String[] {deeToken, cidToken}) {
+            assertFalse(call("GET", "api/apps/lango/eval_sets", user, null).body().contains(set), "not listed");
+            assertFalse(call("GET", "api/eval/sets", user, null).body().contains(set), "not listed");
+            for (String path : new String[] {"api/apps/lango/eval_sets/" + set, "api/apps/lango/eval_sets/" + set + "/evals",
+                    "api/apps/lango/eval_sets/" + set + "/evals/door", "api/eval/sets/" + set}) {
+                HttpResponse<String> read = call("GET", path, user, null);
+                assertEquals(404, read.statusCode(), path + ": " + read.body());
+                assertFalse(read.body().contains("4921-" + RUN), read.body());
+            }
+            assertEquals(404, call("POST", "api/eval/sets/" + set + "/run", user, "{}").statusCode(), "nor run");
+            assertEquals(404, call("DELETE", "api/apps/lango/eval_sets/" + set, user, null).statusCode(), "nor deleted");
+        }
+        HttpResponse<String> byAdmin = call("GET", "api/eval/sets/" + set, adminToken, null);
+        assertEquals(200, byAdmin.statusCode(), "another administrator reads it: " + byAdmin.body());
+        assertTrue(byAdmin.body().contains("4921-" + RUN));
+        assertEquals(204, call("DELETE", "api/apps/lango/eval_sets/" + set, OPERATOR, null).statusCode());
     }
 }

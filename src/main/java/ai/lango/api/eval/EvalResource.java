@@ -29,9 +29,9 @@ import jakarta.ws.rs.core.Response;
 /**
  * The evaluation routes of ADK's API server, as its dev UI calls them (the older underscore paths) and as ADK's newer
  * clients do (hyphenated, answers wrapped in an object): eval sets, their cases, a case from a session, runs and
- * their results, the metrics. The caller's sets are the shared ones and their own; results are their own. Where
- * both spellings share a method, the spelling is a path variable of its own, declared (and unused) so that the
- * OpenAPI document names every variable of the path.
+ * their results, the metrics. The caller's sets are their own, and the shared ones when they administer; results
+ * are their own. Where both spellings share a method, the spelling is a path variable of its own, declared (and
+ * unused) so that the OpenAPI document names every variable of the path.
  */
 @Path("apps/{app}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -47,13 +47,13 @@ public class EvalResource {
     @GET
     @Path("eval_sets")
     public Response evalSets(@PathParam("app") String app, @Context HttpServletRequest request) {
-        return answer(app, () -> ApiJson.ok(ids(library.ids(Callers.of(request).userId()))));
+        return answer(app, () -> ApiJson.ok(ids(ids(Callers.of(request)))));
     }
 
     @GET
     @Path("eval-sets")
     public Response evalSetIds(@PathParam("app") String app, @Context HttpServletRequest request) {
-        return answer(app, () -> ApiJson.ok(wrapped("evalSetIds", ids(library.ids(Callers.of(request).userId())))));
+        return answer(app, () -> ApiJson.ok(wrapped("evalSetIds", ids(ids(Callers.of(request))))));
     }
 
     /** ADK's newer create: {@code {"eval_set": {"eval_set_id": …}}} (or camelCase). */
@@ -80,7 +80,7 @@ public class EvalResource {
 
     private Response created(HttpServletRequest request, String setId) {
         Identity caller = Callers.of(request);
-        EvalLibrary.Owned made = library.create(caller.userId(), caller.administersAs(caller.userId()), setId);
+        EvalLibrary.Owned made = library.create(caller.userId(), Evaluations.administers(caller), setId);
         return ApiJson.ok(EvalFormat.wireSet(made.set()));
     }
 
@@ -88,7 +88,7 @@ public class EvalResource {
     @Path("{sets: eval_sets|eval-sets}/{set}")
     public Response evalSet(@PathParam("app") String app, @PathParam("sets") String sets, @PathParam("set") String set,
                             @Context HttpServletRequest request) {
-        return answer(app, () -> ApiJson.ok(EvalFormat.wireSet(library.get(Callers.of(request).userId(), set).set())));
+        return answer(app, () -> ApiJson.ok(EvalFormat.wireSet(set(Callers.of(request), set).set())));
     }
 
     @DELETE
@@ -96,7 +96,7 @@ public class EvalResource {
     public Response deleteSet(@PathParam("app") String app, @PathParam("sets") String sets, @PathParam("set") String set, @Context HttpServletRequest request) {
         return answer(app, () -> {
             Identity caller = Callers.of(request);
-            library.delete(caller.userId(), caller.administersAs(caller.userId()), library.get(caller.userId(), set));
+            library.delete(caller.userId(), Evaluations.administers(caller), set(caller, set));
             return Response.noContent().build();
         });
     }
@@ -104,7 +104,7 @@ public class EvalResource {
     @GET
     @Path("eval_sets/{set}/evals")
     public Response evals(@PathParam("app") String app, @PathParam("set") String set, @Context HttpServletRequest request) {
-        return answer(app, () -> ApiJson.ok(ids(library.get(Callers.of(request).userId(), set).set().cases().stream()
+        return answer(app, () -> ApiJson.ok(ids(set(Callers.of(request), set).set().cases().stream()
                 .map(c -> c.evalId()).sorted().toList())));
     }
 
@@ -122,7 +122,7 @@ public class EvalResource {
     @Path("{sets: eval_sets|eval-sets}/{set}/{cases: evals|eval-cases}/{evalId}")
     public Response evalCase(@PathParam("app") String app, @PathParam("sets") String sets, @PathParam("cases") String cases, @PathParam("set") String set, @PathParam("evalId") String evalId,
                              @Context HttpServletRequest request) {
-        return answer(app, () -> ApiJson.ok(EvalFormat.caseJson(library.get(Callers.of(request).userId(), set).set().find(evalId)
+        return answer(app, () -> ApiJson.ok(EvalFormat.caseJson(set(Callers.of(request), set).set().find(evalId)
                 .orElseThrow(() -> new EvalLibrary.Refused(404, "eval_case_not_found", "eval set \"" + set + "\" has no case \""
                         + evalId + "\"")), true)));
     }
@@ -217,6 +217,16 @@ public class EvalResource {
         } catch (EvalLibrary.Refused e) {
             return Evaluations.refused(e);
         }
+    }
+
+    /** The ids of the caller's sets. */
+    private java.util.List<String> ids(Identity caller) {
+        return library.ids(caller.userId(), Evaluations.administers(caller));
+    }
+
+    /** The set {@code setId} as the caller sees it, or 404. */
+    private EvalLibrary.Owned set(Identity caller, String setId) {
+        return library.get(caller.userId(), Evaluations.administers(caller), setId);
     }
 
     private static ArrayNode ids(java.util.List<String> ids) {

@@ -78,6 +78,11 @@ public class Evaluations {
     @Inject
     LangoSettings settings;
 
+    /** Whether the caller administers: makes, sees, runs and changes the shared sets. */
+    static boolean administers(Identity caller) {
+        return caller.administersAs(caller.userId());
+    }
+
     /** A new case {@code evalId} of the set, made from the caller's stored session {@code sessionId} of {@code userId}. */
     void addSession(Identity caller, String setId, JsonNode body) throws EvalFormatException {
         String evalId = text(body, "evalId", "eval_id");
@@ -92,7 +97,7 @@ public class Evaluations {
         if (!caller.mayActAs(userId)) {
             throw new EvalLibrary.Refused(403, "forbidden", "you may not read the sessions of user \"" + userId + "\"");
         }
-        EvalLibrary.Owned owned = library.get(caller.userId(), setId);
+        EvalLibrary.Owned owned = library.get(caller.userId(), administers(caller), setId);
         if (owned.set().find(evalId).isPresent()) {
             throw new EvalLibrary.Refused(400, "eval_case_exists", "eval set \"" + setId + "\" has a case \"" + evalId + "\" already");
         }
@@ -112,12 +117,12 @@ public class Evaluations {
         input.putObject("state");
         double now = System.currentTimeMillis() / 1000.0;
         EvalSet changed = owned.set().with(new EvalCase(evalId, conversation, input, now, null));
-        library.save(caller.userId(), caller.administersAs(caller.userId()), new EvalLibrary.Owned(owned.owner(), changed));
+        library.save(caller.userId(), administers(caller), new EvalLibrary.Owned(owned.owner(), changed));
     }
 
     /** Puts a case in a set (new, or in place of the one with its id). */
     void putCase(Identity caller, String setId, String evalId, JsonNode body) throws EvalFormatException {
-        EvalLibrary.Owned owned = library.get(caller.userId(), setId);
+        EvalLibrary.Owned owned = library.get(caller.userId(), administers(caller), setId);
         if (body == null || !body.isObject()) {
             throw new EvalFormatException("the body must be an eval case {evalId, conversation, sessionInput}");
         }
@@ -135,7 +140,7 @@ public class Evaluations {
     }
 
     void deleteCase(Identity caller, String setId, String evalId) {
-        EvalLibrary.Owned owned = library.get(caller.userId(), setId);
+        EvalLibrary.Owned owned = library.get(caller.userId(), administers(caller), setId);
         if (owned.set().find(evalId).isEmpty()) {
             throw new EvalLibrary.Refused(404, "eval_case_not_found", "eval set \"" + setId + "\" has no case \"" + evalId + "\"");
         }
@@ -149,15 +154,15 @@ public class Evaluations {
         }
         EvalSet set = body != null && body.isArray() ? EvalFormat.readFile(setId + ".test.json", body.toString())
                 : EvalFormat.readSet(body, "eval set", setId);
-        boolean admin = caller.administersAs(caller.userId());
-        String owner = library.find(caller.userId(), setId).map(EvalLibrary.Owned::owner)
+        boolean admin = administers(caller);
+        String owner = library.find(caller.userId(), admin, setId).map(EvalLibrary.Owned::owner)
                 .orElse(admin ? EvalLibrary.SHARED : caller.userId());
         library.save(caller.userId(), admin, new EvalLibrary.Owned(owner, set));
         return set;
     }
 
     private void save(Identity caller, EvalLibrary.Owned owned, EvalSet changed) {
-        library.save(caller.userId(), caller.administersAs(caller.userId()), new EvalLibrary.Owned(owned.owner(), changed));
+        library.save(caller.userId(), administers(caller), new EvalLibrary.Owned(owned.owner(), changed));
     }
 
     /**
@@ -170,7 +175,7 @@ public class Evaluations {
         if (!request.isObject()) {
             throw new EvalFormatException("the body must be {evalIds, evalMetrics, numRuns}");
         }
-        EvalLibrary.Owned owned = library.get(caller.userId(), setId);
+        EvalLibrary.Owned owned = library.get(caller.userId(), administers(caller), setId);
         List<String> ids = new ArrayList<>();
         for (String field : List.of("evalIds", "eval_ids", "evalCaseIds", "eval_case_ids")) {
             JsonNode listed = request.path(field);
@@ -206,7 +211,7 @@ public class Evaluations {
         EvalRun run = runs.start(caller.userId(), caller.admin(), setId);
         try {
             AgentForEval replayed = new AgentForEval(agent, approvals, admissions, usage, ledger, budgets, settings, caller);
-            ObjectNode ran = new EvalRunner(replayed).run(run, caller.administersAs(caller.userId()), owned.set(), cases,
+            ObjectNode ran = new EvalRunner(replayed).run(run, administers(caller), owned.set(), cases,
                     metrics, times);
             // what the agent did is stored and answered as sessions are: no known secret's value in it
             String masked = ai.lango.masking.SecretMask.mask(ran.toString());

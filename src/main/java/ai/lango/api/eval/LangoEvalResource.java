@@ -26,11 +26,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * Lango's own evaluation routes, for people and CI: {@code GET /api/eval/sets} (the caller's sets and the eval
- * folder's files that did not load), {@code GET|PUT /api/eval/sets/{id}} (export and import in ADK's file format),
- * {@code POST /api/eval/sets/{id}/run} (the result as JSON, or as JUnit XML for {@code Accept: application/xml} or
- * {@code ?format=junit}; the header {@value #STATUS} says passed, failed or not_evaluated), results, and the runs
- * going on ({@code DELETE /api/eval/runs/{id}} cancels one).
+ * Lango's own evaluation routes, for people and CI: {@code GET /api/eval/sets} (the caller's sets and, for an
+ * administrator, the eval folder's files that did not load), {@code GET|PUT /api/eval/sets/{id}} (export and import
+ * in ADK's file format), {@code POST /api/eval/sets/{id}/run} (the result as JSON, or as JUnit XML for
+ * {@code Accept: application/xml} or {@code ?format=junit}; the header {@value #STATUS} says passed, failed or
+ * not_evaluated), results, and the runs going on ({@code DELETE /api/eval/runs/{id}} cancels one).
  */
 @Path("eval")
 @ApplicationScoped
@@ -52,26 +52,30 @@ public class LangoEvalResource {
     @Path("sets")
     public Response sets(@Context HttpServletRequest request) {
         Identity caller = Callers.of(request);
+        boolean admin = Evaluations.administers(caller);
         ObjectNode json = EvalFormat.MAPPER.createObjectNode();
         ArrayNode sets = json.putArray("sets");
-        for (String id : library.ids(caller.userId())) {
-            library.find(caller.userId(), id).ifPresent(owned -> {
+        for (String id : library.ids(caller.userId(), admin)) {
+            library.find(caller.userId(), admin, id).ifPresent(owned -> {
                 ObjectNode set = sets.addObject().put("id", id).put("shared", owned.shared())
-                        .put("mayChange", owned.shared() ? caller.administersAs(caller.userId()) : true);
+                        .put("mayChange", !owned.shared() || admin);
                 ArrayNode cases = set.putArray("cases");
                 owned.set().cases().forEach(c -> cases.add(c.evalId()));
             });
         }
         ArrayNode problems = json.putArray("problems");
-        library.problems().forEach(p -> problems.addObject().put("file", p.file()).put("error", p.error()));
+        if (admin) { // the files of the eval folder are the administrators' sets: their names are theirs too
+            library.problems().forEach(p -> problems.addObject().put("file", p.file()).put("error", p.error()));
+        }
         return ApiJson.ok(json);
     }
 
     @GET
     @Path("sets/{set}")
     public Response export(@PathParam("set") String set, @Context HttpServletRequest request) {
-        return EvalResource.answer(() -> Response.ok(EvalFormat.fileJson(library.get(Callers.of(request).userId(), set).set())
-                .toPrettyString(), MediaType.APPLICATION_JSON).header("Content-Disposition", "attachment; filename=\"" + set
+        Identity caller = Callers.of(request);
+        return EvalResource.answer(() -> Response.ok(EvalFormat.fileJson(library.get(caller.userId(), Evaluations.administers(caller),
+                set).set()).toPrettyString(), MediaType.APPLICATION_JSON).header("Content-Disposition", "attachment; filename=\"" + set
                 + ".evalset.json\"").build());
     }
 
