@@ -222,12 +222,12 @@ public final class EvalRunner {
         /**
          * Whether the call would hand a secret to the tool, which no replay approves: the approval gate names the
          * secrets a call carries, and its arguments hold a {{secret:…}} reference or a known secret's value (as it
-         * is, or already masked).
+         * is, or already masked: [SECRET:NAME], [SECRET]).
          */
         private static boolean carriesSecret(TurnEvent.ApprovalRequest request, Invocation.ToolUse call) {
             String args = call.args().toString();
             return request.notes() != null && request.notes().get("secrets") != null || args.contains("{{secret:")
-                    || args.contains("[SECRET:") || !ai.lango.masking.SecretMask.mask(args).equals(args);
+                    || args.contains("[SECRET") || !ai.lango.masking.SecretMask.mask(args).equals(args);
         }
 
         Invocation invocation(Invocation expected, String answer) {

@@ -245,12 +245,12 @@ class EvalRunnerTest {
         // even a recording of the very same call does not approve a secret's reference or value
         String secretRecorded = "{\"tool\": \"exec\", \"args\": {\"command\": \"echo {{secret:DB}}\"}, \"decision\": \"approved\"}";
         assertEquals(List.of("ap1=false"), decisionsFor(secretRecorded, args("command", "echo {{secret:DB}}"), Map.of()));
-        ai.lango.masking.SecretMask.stored(Map.of("s3cr3t-eval-value", "EVAL_TEST"));
+        ai.lango.masking.SecretMask.configured(Map.of("lango.eval-test.secret", "s3cr3t-eval-value"));
         try {
             String valueRecorded = "{\"tool\": \"exec\", \"args\": {\"command\": \"echo s3cr3t-eval-value\"}, \"decision\": \"approved\"}";
             assertEquals(List.of("ap1=false"), decisionsFor(valueRecorded, args("command", "echo s3cr3t-eval-value"), Map.of()));
         } finally {
-            ai.lango.masking.SecretMask.stored(Map.of());
+            ai.lango.masking.SecretMask.configured(Map.of());
         }
     }
 
