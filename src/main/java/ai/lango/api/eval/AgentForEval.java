@@ -76,14 +76,20 @@ final class AgentForEval implements EvalAgent {
 
     @Override
     public CompletableFuture<String> answer(String userId, boolean admin, String approvalId, boolean approved, Consumer<TurnEvent> events) {
-        Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, userId, approved, Approval.By.USER);
-        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
-            return CompletableFuture.failedFuture(new IllegalStateException("the request for approval " + approvalId + " was "
-                    + outcome.map(o -> o.decision().wire()).orElse("not found") + " already"));
+        Optional<Approval> waiting = approvals.get(approvalId);
+        if (waiting.isEmpty()) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the request for approval " + approvalId + " was not found"));
         }
-        TurnAdmission.Admission admission = admissions.admit(caller, userId, approvals.get(approvalId).orElseThrow().sessionKey());
+        // The turn it resumes is admitted before anything is decided: a refused answer leaves the request waiting.
+        TurnAdmission.Admission admission = admissions.admit(caller, userId, waiting.get().sessionKey());
         if (!admission.admitted()) {
             return CompletableFuture.failedFuture(new IllegalStateException(admission.message()));
+        }
+        Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, userId, approved, Approval.By.USER);
+        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
+            admission.permit().close();
+            return CompletableFuture.failedFuture(new IllegalStateException("the request for approval " + approvalId + " was "
+                    + outcome.map(o -> o.decision().wire()).orElse("not found") + " already"));
         }
         return agent.resume(approvals.get(approvalId).orElseThrow(), admin, false, events)
                 .whenComplete((answer, failure) -> admission.permit().close());

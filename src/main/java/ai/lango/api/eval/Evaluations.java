@@ -214,7 +214,7 @@ public class Evaluations {
             ObjectNode ran = new EvalRunner(replayed).run(run, administers(caller), owned.set(), cases,
                     metrics, times);
             // what the agent did is stored and answered as sessions are: no known secret's value in it
-            String masked = ai.lango.masking.SecretMask.mask(ran.toString());
+            String masked = ai.lango.masking.SecretMask.mask(ran.toString(), caller.audience());
             ObjectNode result = (ObjectNode) EvalFormat.MAPPER.readTree(masked);
             store.saveResult(result.path("evalSetResultId").asText(), caller.userId(), setId, result.path("status").asText(),
                     masked, System.currentTimeMillis());
