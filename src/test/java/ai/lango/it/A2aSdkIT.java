@@ -101,7 +101,10 @@ class A2aSdkIT extends FakeLlmIT {
 
     @Test
     void aStreamedAnswerArrivesChunkByChunkAsTheModelWritesIt() throws Exception {
-        PacedText model = PacedText.openAi(Duration.ofMillis(400), "One, ", "two, ", "three, ", "four.");
+        // Chunks longer than the masking window (31 characters held back while a secret is known): each lets text go.
+        String[] written = {"One, and that is the first of them all; ", "two, which comes right after the first; ",
+            "three, the one before the last of them; ", "four."};
+        PacedText model = PacedText.openAi(Duration.ofMillis(400), written);
         fake.enqueue(model);
         JsonNode events = sdk("stream", "count to four " + RUN).path("events");
 
@@ -113,13 +116,16 @@ class A2aSdkIT extends FakeLlmIT {
                 chunks.add(e);
             }
         });
-        assertEquals(4, chunks.size(), "one artifact update per chunk the model wrote: " + events);
-        assertEquals("One, ", chunks.get(0).path("text").asText());
+        assertTrue(chunks.size() >= written.length, "artifact updates as the model wrote: " + events);
+        assertTrue(chunks.get(0).path("text").asText().startsWith("One, "), events.toString());
         assertTrue(chunks.get(1).path("append").asBoolean(), "later chunks append");
-        long spread = chunks.get(3).path("at").asLong() - chunks.get(0).path("at").asLong();
+        long spread = chunks.get(chunks.size() - 1).path("at").asLong() - chunks.get(0).path("at").asLong();
         assertTrue(spread >= 900, "the chunks came as the model wrote them, 400 ms apart, not at the end: " + events);
+        StringBuilder appended = new StringBuilder();
+        chunks.forEach(c -> appended.append(c.path("text").asText()));
+        assertEquals(String.join("", written), appended.toString(), "the chunks are the answer");
         JsonNode whole = events.get(events.size() - 2);
-        assertEquals("One, two, three, four.", whole.path("text").asText(), "the whole answer replaces the chunks: " + events);
+        assertEquals(String.join("", written), whole.path("text").asText(), "the whole answer replaces the chunks: " + events);
         assertTrue(whole.path("lastChunk").asBoolean());
         JsonNode last = events.get(events.size() - 1);
         assertEquals("status", last.path("kind").asText());
