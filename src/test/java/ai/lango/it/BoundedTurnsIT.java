@@ -38,6 +38,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+// Its subject does not depend on the database: it runs on the embedded one only (the PostgreSQL run keeps storage,
+// crashes, clusters, leases and migrations).
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class BoundedTurnsIT extends FakeLlmIT {
 
     // 8 s: on a loaded 2-core machine (CI runs both databases' tests at once) 4 s did not always reach the tool call.

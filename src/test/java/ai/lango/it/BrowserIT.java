@@ -54,6 +54,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+// Its subject does not depend on the database: it runs on the embedded one only (the PostgreSQL run keeps storage,
+// crashes, clusters, leases and migrations).
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class BrowserIT extends FakeLlmIT {
 
     /**

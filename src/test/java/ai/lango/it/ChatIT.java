@@ -34,6 +34,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @ItClassOrder.OnTheDefaultDeployment
+// Its subject does not depend on the database: it runs on the embedded one only (the PostgreSQL run keeps storage,
+// crashes, clusters, leases and migrations).
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class ChatIT extends FakeLlmIT {
 
     @Deployment

@@ -39,6 +39,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 @ItClassOrder.OnTheDefaultDeployment
+// Its subject does not depend on the database: it runs on the embedded one only (the PostgreSQL run keeps storage,
+// crashes, clusters, leases and migrations).
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class EvalIT extends FakeLlmIT {
 
     /** The tests whose subject is not the database run on the embedded one only (the store is tested on both). */

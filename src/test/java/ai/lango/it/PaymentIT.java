@@ -61,6 +61,9 @@ import org.web3j.utils.Numeric;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Its subject does not depend on the database: it runs on the embedded one only (the PostgreSQL run keeps storage,
+// crashes, clusters, leases and migrations).
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class PaymentIT extends FakeLlmIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -30,6 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** lango.auth.token on the real server: REST needs the bearer token, /ws the auth frame first. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+// Its subject does not depend on the database: it runs on the embedded one only (the PostgreSQL run keeps storage,
+// crashes, clusters, leases and migrations).
+@org.junit.jupiter.api.Tag(ItDatabase.HSQLDB_TAG)
 class TokenAuthIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
