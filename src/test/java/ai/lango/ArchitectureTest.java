@@ -100,20 +100,82 @@ class ArchitectureTest {
                 .check(classes);
     }
 
-    /** The tiers of docs/architecture.md: each may use the tiers below it, never one above. */
+    /**
+     * The tiers of docs/architecture.md: each may use the tiers below it, never one above; and the edges reach the
+     * engine only through the application layer (what a turn is, written once), but for the ADK API's views of stored
+     * sessions and artifacts as ADK writes them.
+     */
     @Test
     void tiersDependOnlyDownwards() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("edges").definedBy("ai.lango.api..")
+                .layer("application").definedBy(APPLICATION)
                 .layer("engine").definedBy("ai.lango.adk..", "ai.lango.orchestration..")
                 .layer("capabilities").definedBy(CAPABILITIES)
                 .layer("platform").definedBy(PLATFORM)
                 .whereLayer("edges").mayNotBeAccessedByAnyLayer()
-                .whereLayer("engine").mayOnlyBeAccessedByLayers("edges")
-                .whereLayer("capabilities").mayOnlyBeAccessedByLayers("edges", "engine")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("edges", "engine", "capabilities")
+                .whereLayer("application").mayOnlyBeAccessedByLayers("edges")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("application", "edges")
+                .whereLayer("capabilities").mayOnlyBeAccessedByLayers("edges", "application", "engine")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("edges", "application", "engine", "capabilities")
+                .check(classes);
+        noClasses().that().resideInAPackage("ai.lango.api..")
+                .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("the engine but its ADK views",
+                        (com.tngtech.archunit.core.domain.JavaClass c) -> c.getPackageName().startsWith("ai.lango.adk")
+                                && !c.getSimpleName().equals("AdkSessions") && !c.getSimpleName().equals("AdkArtifacts")))
+                .orShould().dependOnClassesThat().resideInAPackage("ai.lango.orchestration..")
+                .because("an edge translates its wire format into the application layer's calls; what a turn does is decided there")
                 .check(classes);
     }
+
+    /**
+     * A turn's state is passed, never looked up: no thread-local anywhere (a continuation after an approval may run on
+     * another thread), and no static map or set where tools and the runner would find a turn by its session (who
+     * runs a call is the turn's context, handed down through ADK's invocation and tool contexts).
+     */
+    @Test
+    void noPerTurnStateIsAmbient() {
+        noClasses().should().dependOnClassesThat().areAssignableTo(ThreadLocal.class)
+                .because("a turn's caller, budget, trace and deadline travel in its TurnContext, to any thread").check(classes);
+        noClasses().that().resideInAnyPackage("ai.lango.tool..", "ai.lango.turn..", "ai.lango.adk.tools..", "ai.lango.adk.runner..",
+                        "ai.lango.turns..")
+                .should().callConstructorWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "a map or set made for a static field",
+                        (com.tngtech.archunit.core.domain.JavaConstructorCall call) -> call.getOrigin().getName().equals("<clinit>")
+                                && (call.getTargetOwner().isAssignableTo(java.util.Map.class)
+                                || call.getTargetOwner().isAssignableTo(java.util.Set.class))))
+                .because("a registry keyed by session is per-turn state looked up, where it must be passed").check(classes);
+    }
+
+    /** Every package says what it holds: a package-info.java beside its classes. */
+    @Test
+    void everyPackageHasAPackageInfo() throws java.io.IOException {
+        java.nio.file.Path main = java.nio.file.Path.of("src/main/java");
+        try (java.util.stream.Stream<java.nio.file.Path> dirs = java.nio.file.Files.walk(main)) {
+            java.util.List<String> undocumented = dirs.filter(java.nio.file.Files::isDirectory).filter(dir -> {
+                try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+                    return files.anyMatch(f -> f.toString().endsWith(".java"))
+                            && !java.nio.file.Files.exists(dir.resolve("package-info.java"));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).map(main::relativize).map(java.nio.file.Path::toString).sorted().toList();
+            assertEquals(java.util.List.of(), undocumented, "packages without a package-info.java");
+        }
+    }
+
+    /** Every JPA entity is in persistence.xml (its unit lists its classes and excludes the rest: one left out is silently not mapped). */
+    @Test
+    void everyEntityIsListedInPersistenceXml() throws java.io.IOException {
+        String unit = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/resources/META-INF/persistence.xml"));
+        java.util.List<String> unlisted = classes.stream().filter(c -> c.isAnnotatedWith(jakarta.persistence.Entity.class))
+                .map(JavaClass::getName).filter(name -> !unit.contains("<class>" + name + "</class>")).sorted().toList();
+        assertEquals(java.util.List.of(), unlisted, "entities missing from persistence.xml");
+        assertFalse(classes.stream().noneMatch(c -> c.isAnnotatedWith(jakarta.persistence.Entity.class)), "entities were found at all");
+    }
+
+    /** The application layer: the use cases of a turn (start, answer, expire, stop), which every edge calls. */
+    static final String[] APPLICATION = {"ai.lango.turns.."};
 
     static final String[] CAPABILITIES = {"ai.lango.a2a..", "ai.lango.approval..", "ai.lango.artifact..", "ai.lango.browser..", "ai.lango.eval..", "ai.lango.mcp..",
             "ai.lango.graph..", "ai.lango.knowledge..", "ai.lango.learning..", "ai.lango.memory..", "ai.lango.payment..",
@@ -125,6 +187,7 @@ class ArchitectureTest {
     @Test
     void everyPackageHasATier() {
         classes().that().resideOutsideOfPackages("ai.lango.api..", "ai.lango.adk..", "ai.lango.orchestration..")
+                .and().resideOutsideOfPackages(APPLICATION)
                 .and().resideOutsideOfPackages(CAPABILITIES).and().resideOutsideOfPackages(PLATFORM)
                 .should().resideInAPackage("nothing.else")
                 .because("every package belongs to a tier of docs/architecture.md").allowEmptyShould(true)

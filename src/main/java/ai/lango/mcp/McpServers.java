@@ -6,7 +6,6 @@ import ai.lango.masking.MaskedLogs;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolException;
-import ai.lango.tool.ToolProgress;
 import ai.lango.tool.ToolSource;
 import ai.lango.tool.exec.ExecSandbox;
 import ai.lango.turn.Names;
@@ -397,8 +396,12 @@ public class McpServers implements ToolSource {
         }
         try {
             return session.callTool(tool, args, settings.callTimeout(),
-                    progress -> ToolProgress.report(caller, new ToolProgress.Report(McpTool.nameOf(name, tool),
-                            progress.progress(), progress.total(), progress.message())));
+                    progress -> {
+                        if (caller != null) { // the turn that called hears how far its tool got
+                            caller.turn().progress().accept(new ai.lango.turn.TurnEvent.ToolProgress("", McpTool.nameOf(name, tool),
+                                    progress.progress(), progress.total(), progress.message()));
+                        }
+                    });
         } catch (McpSession.CallFailed | IOException e) {
             throw new ToolException("the MCP server \"" + name + "\": " + e.getMessage());
         }

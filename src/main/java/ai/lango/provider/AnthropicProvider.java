@@ -25,7 +25,7 @@ public final class AnthropicProvider extends SseProvider {
     public OpenStream open(ChatRequest request) {
         Map<String, String> headers = keyHeader("x-api-key", "");
         headers.put("anthropic-version", API_VERSION);
-        return stream("/v1/messages", headers, requestBody(request, transport).toString(), new EventDecoder(transport));
+        return stream(request.abort(), "/v1/messages", headers, requestBody(request, transport).toString(), new EventDecoder(transport));
     }
 
     static ObjectNode requestBody(ChatRequest request, HttpTransport transport) {

@@ -25,7 +25,7 @@ public final class GeminiProvider extends SseProvider {
         String model = request.model().startsWith("models/") ? request.model().substring(7) : request.model();
         String path = "/v1beta/models/" + URLEncoder.encode(model, StandardCharsets.UTF_8)
                 + ":streamGenerateContent?alt=sse";
-        return stream(path, headers, requestBody(request, transport).toString(), new ChunkDecoder(transport));
+        return stream(request.abort(), path, headers, requestBody(request, transport).toString(), new ChunkDecoder(transport));
     }
 
     static ObjectNode requestBody(ChatRequest request, HttpTransport transport) {

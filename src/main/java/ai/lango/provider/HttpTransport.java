@@ -69,7 +69,7 @@ final class HttpTransport {
      * Sends the body and returns the streamed answer once the provider accepted the request (2xx).
      * The caller owns the returned stream and must close it.
      */
-    InputStream post(URI uri, Map<String, String> headers, String jsonBody) {
+    InputStream post(URI uri, Map<String, String> headers, String jsonBody, TurnAbort abort) {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                 // Bounds the wait for the response headers; the body is bounded by IdleTimeoutBody.
                 .timeout(settings.readTimeout())
@@ -81,17 +81,17 @@ final class HttpTransport {
 
         HttpResponse<InputStream> response;
         // Sent asynchronously so that a turn stopped (or timed out) while the provider has not answered yet ends that
-        // wait at once, not when the headers come: its turn registers how (ai.lango.turn.TurnAbort).
+        // wait at once, not when the headers come: the call's abort ends it.
         java.util.concurrent.CompletableFuture<HttpResponse<InputStream>> pending =
                 client.sendAsync(request.build(), info -> new IdleTimeoutBody(settings.readTimeout()));
-        try (TurnAbort.Registration ending = TurnAbort.whileWaiting(() -> pending.cancel(true))) {
+        try (TurnAbort.Registration ending = abort.onAbort(() -> pending.cancel(true))) {
             response = pending.get();
         } catch (java.util.concurrent.CancellationException e) {
             throw failure(ProviderException.Kind.BROKEN_STREAM, "request to " + where(uri) + " was stopped with its turn", e);
         } catch (java.util.concurrent.ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof java.util.concurrent.CancellationException || pending.isCancelled()
-                    || TurnAbort.current().map(TurnAbort::aborted).orElse(false)) {
+                    || abort.aborted()) {
                 // the client's own cancellation of the exchange, reported through the future
                 throw failure(ProviderException.Kind.BROKEN_STREAM, "request to " + where(uri) + " was stopped with its turn", cause);
             }

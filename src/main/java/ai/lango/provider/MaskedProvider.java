@@ -72,7 +72,7 @@ final class MaskedProvider implements Provider {
         }
         List<ChatMessage> messages = request.messages().stream().map(m -> masked(m, request.reader())).toList();
         return new ChatRequest(request.model(), messages, request.tools(), request.temperature(), request.maxTokens(),
-                request.reader());
+                request.reader(), request.abort());
     }
 
     private static ChatMessage masked(ChatMessage message, Audience reader) {

@@ -19,7 +19,7 @@ public final class OpenAiProvider extends SseProvider {
 
     @Override
     public OpenStream open(ChatRequest request) {
-        return stream("/chat/completions", keyHeader("Authorization", "Bearer "), requestBody(request).toString(),
+        return stream(request.abort(), "/chat/completions", keyHeader("Authorization", "Bearer "), requestBody(request).toString(),
                 new ChunkDecoder(transport));
     }
 

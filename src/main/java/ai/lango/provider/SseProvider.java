@@ -26,8 +26,9 @@ abstract class SseProvider implements Provider {
         return headers;
     }
 
-    /** Posts the request and reads the answer with the format's decoder. */
-    protected final OpenStream stream(String path, Map<String, String> headers, String body, SseStream.Decoder decoder) {
-        return new SseStream(transport, transport.post(transport.resolve(path), headers, body), decoder);
+    /** Posts the request and reads the answer with the format's decoder; {@code abort} ends the wait for the answer. */
+    protected final OpenStream stream(ai.lango.turn.TurnAbort abort, String path, Map<String, String> headers, String body,
+                                      SseStream.Decoder decoder) {
+        return new SseStream(transport, transport.post(transport.resolve(path), headers, body, abort), decoder);
     }
 }

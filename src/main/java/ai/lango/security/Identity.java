@@ -1,15 +1,23 @@
 package ai.lango.security;
 
+import ai.lango.turn.TurnContext;
+
 /**
  * Who is calling: a user, and whether they administer the server (the admin API, any user's data,
  * shared data). Always from a credential, never from a parameter; without authentication configured
  * every caller is the operator.
  *
- * @param userId   whose sessions, memory, knowledge and files these are
- * @param admin    whether this caller may administer
- * @param operator whether this is the server's operator (lango.auth.token, or no authentication at all)
+ * @param userId     whose sessions, memory, knowledge and files these are
+ * @param admin      whether this caller may administer
+ * @param operator   whether this is the server's operator (lango.auth.token, or no authentication at all)
+ * @param credential the credential the caller showed (the operator's: its token, or none without authentication)
  */
-public record Identity(String userId, boolean admin, boolean operator) {
+public record Identity(String userId, boolean admin, boolean operator, TurnContext.Credential credential) {
+
+    /** A caller with a user's API token, or the operator with its token. */
+    public Identity(String userId, boolean admin, boolean operator) {
+        this(userId, admin, operator, operator ? TurnContext.Credential.OPERATOR_TOKEN : TurnContext.Credential.API_TOKEN);
+    }
 
     /** The operator acts as this user where a user is needed and none is named (/ws, the chat page). */
     public static final String OPERATOR_USER = "user";
@@ -27,6 +35,11 @@ public record Identity(String userId, boolean admin, boolean operator) {
 
     public static Identity user(String userId, boolean admin) {
         return new Identity(userId, admin, false);
+    }
+
+    /** A user a JWT of the configured identity provider named. */
+    public static Identity jwt(String userId, boolean admin) {
+        return new Identity(userId, admin, false, TurnContext.Credential.JWT);
     }
 
     /** Whether {@code userId} names the operator's own data, so that no user's credential may name it. */

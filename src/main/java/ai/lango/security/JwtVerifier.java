@@ -77,7 +77,7 @@ public final class JwtVerifier {
                 return Optional.empty();
             }
             List<String> groups = claims.getStringListClaim("groups");
-            return Optional.of(new Verified(Identity.user(user, groups != null && groups.contains(adminGroup)),
+            return Optional.of(new Verified(Identity.jwt(user, groups != null && groups.contains(adminGroup)),
                     claims.getExpirationTime().toInstant()));
         } catch (ParseException | BadJOSEException | JOSEException | RuntimeException e) {
             return Optional.empty();

@@ -3,7 +3,7 @@ package ai.lango.session;
 import ai.lango.config.LangoSettings;
 import ai.lango.turn.SessionRef;
 import jakarta.annotation.PostConstruct;
-import ai.lango.usage.ModelCall;
+import ai.lango.turn.ModelCall;
 import ai.lango.usage.UsageEntity;
 import ai.lango.usage.UsageRows;
 import jakarta.enterprise.context.ApplicationScoped;

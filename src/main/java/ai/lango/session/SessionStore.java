@@ -2,7 +2,7 @@ package ai.lango.session;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.turn.SessionRef;
-import ai.lango.usage.ModelCall;
+import ai.lango.turn.ModelCall;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;

@@ -65,7 +65,8 @@ public final class ToolRunner {
         Duration timeout = tool.timeout().orElse(defaultTimeout);
         Future<Map<String, Object>> call = executor.submit(() -> tool.call(resolved, caller));
         // The turn's deadline cancels the call (its thread interrupted: exec kills its process group).
-        try (TurnAbort.Registration ending = TurnAbort.whileWaiting(() -> call.cancel(true))) {
+        TurnAbort abort = caller == null ? new TurnAbort() : caller.turn().abort();
+        try (TurnAbort.Registration ending = abort.onAbort(() -> call.cancel(true))) {
             return call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (CancellationException e) {
             return error("tool \"" + tool.name() + "\" was interrupted: the turn's time ran out");

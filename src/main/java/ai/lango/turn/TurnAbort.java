@@ -1,41 +1,18 @@
 package ai.lango.turn;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * How a turn is stopped where it waits: whatever blocks the turn's thread (the model's stream, a
- * running tool) registers how to end that wait, and {@link #abort} ends it. The turn's thread is
- * never interrupted: it may be writing to the embedded database, whose files an interrupt closes.
- * One per running turn, found by the turn's own thread.
+ * How a turn is stopped where it waits: whatever blocks the turn (the model's stream, a running tool, a
+ * request waiting for its answer) registers how to end that wait, and {@link #abort} ends it. The turn's
+ * thread is never interrupted: it may be writing to the embedded database, whose files an interrupt closes.
+ * One per turn, part of its {@link TurnContext}: whoever waits for the turn finds it there, on any thread.
  */
 public final class TurnAbort {
 
-    private static final ThreadLocal<TurnAbort> CURRENT = new ThreadLocal<>();
-
     private final List<Runnable> waits = new CopyOnWriteArrayList<>();
     private volatile boolean aborted;
-
-    private TurnAbort() {
-    }
-
-    /** A new turn on the calling thread; {@link #end} it on the same thread. */
-    public static TurnAbort begin() {
-        TurnAbort abort = new TurnAbort();
-        CURRENT.set(abort);
-        return abort;
-    }
-
-    /** The calling thread's turn, when it runs one. */
-    public static Optional<TurnAbort> current() {
-        return Optional.ofNullable(CURRENT.get());
-    }
-
-    /** The calling thread's turn is over. */
-    public void end() {
-        CURRENT.remove();
-    }
 
     /**
      * Registers how to end a wait (close a stream, cancel a future) for the time the returned handle
@@ -63,10 +40,5 @@ public final class TurnAbort {
     public interface Registration extends AutoCloseable {
         @Override
         void close();
-    }
-
-    /** Registers {@code endWait} with the calling thread's turn, if it runs one. */
-    public static Registration whileWaiting(Runnable endWait) {
-        return current().map(turn -> turn.onAbort(endWait)).orElse(() -> { });
     }
 }

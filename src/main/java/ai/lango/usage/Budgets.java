@@ -1,5 +1,6 @@
 package ai.lango.usage;
 
+import ai.lango.turn.ModelCall;
 import ai.lango.config.LangoSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

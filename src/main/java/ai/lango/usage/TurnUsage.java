@@ -1,71 +1,50 @@
 package ai.lango.usage;
 
+import ai.lango.turn.BudgetExceededException;
+import ai.lango.turn.ModelCall;
+import ai.lango.turn.TurnMeter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * The usage of the model calls of the turn running on the calling thread, until the session's next write takes it
- * into its transaction: so a call's usage is committed with the event of its answer, with no commit of its own.
- * One per running turn, found by the turn's own thread.
+ * What one turn's model calls owe: its user's budgets checked before each call, each call counted as it is
+ * made and kept until the session's next write takes it into its transaction — so a call's usage is committed
+ * with the event of its answer, with no commit of its own. One per turn, made by {@link UsageLedger#forTurn}
+ * and carried by the turn's context.
  */
-public final class TurnUsage {
-
-    private static final ThreadLocal<TurnUsage> CURRENT = new ThreadLocal<>();
+final class TurnUsage implements TurnMeter {
 
     private final String userId;
-    private final String sessionKey;
     private final boolean admin;
+    private final UsageLedger ledger;
+    private final Budgets budgets;
     private final List<ModelCall> pending = new ArrayList<>();
 
-    private TurnUsage(String userId, String sessionKey, boolean admin) {
+    TurnUsage(String userId, boolean admin, UsageLedger ledger, Budgets budgets) {
         this.userId = userId;
-        this.sessionKey = sessionKey;
         this.admin = admin;
+        this.ledger = ledger;
+        this.budgets = budgets;
     }
 
-    /** A turn of {@code userId} in {@code sessionKey} starts on the calling thread; {@link #end} it there. */
-    public static TurnUsage begin(String userId, String sessionKey, boolean admin) {
-        TurnUsage usage = new TurnUsage(userId, sessionKey, admin);
-        CURRENT.set(usage);
-        return usage;
+    @Override
+    public void beforeCall() {
+        budgets.check(userId, admin).ifPresent(reached -> {
+            throw new BudgetExceededException(reached.message(), reached.retryAfter(Instant.now()));
+        });
     }
 
-    public static Optional<TurnUsage> current() {
-        return Optional.ofNullable(CURRENT.get());
-    }
-
-    public String userId() {
-        return userId;
-    }
-
-    public String sessionKey() {
-        return sessionKey;
-    }
-
-    public boolean admin() {
-        return admin;
-    }
-
-    public synchronized void add(ModelCall call) {
+    @Override
+    public synchronized void called(ModelCall call) {
+        ledger.counted(call);
         pending.add(call);
     }
 
-    /** The calls not yet written, now the caller's to write. */
+    @Override
     public synchronized List<ModelCall> drain() {
         List<ModelCall> taken = List.copyOf(pending);
         pending.clear();
         return taken;
-    }
-
-    /** The calling thread's turn is over; what is left undrained is returned, for its caller to write. */
-    public List<ModelCall> end() {
-        CURRENT.remove();
-        return drain();
-    }
-
-    /** The calling thread's turn's undrained calls, taken; none outside a turn. */
-    public static List<ModelCall> drainCurrent() {
-        return current().map(TurnUsage::drain).orElse(List.of());
     }
 }

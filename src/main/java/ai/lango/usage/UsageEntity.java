@@ -1,5 +1,6 @@
 package ai.lango.usage;
 
+import ai.lango.turn.ModelCall;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

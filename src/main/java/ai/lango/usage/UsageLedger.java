@@ -1,5 +1,6 @@
 package ai.lango.usage;
 
+import ai.lango.turn.ModelCall;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,10 +52,9 @@ public class UsageLedger {
                 pricing.cost(model, input, output, cached), Instant.now());
     }
 
-    /** A call of the turn on this thread: counted now, written with the turn's next session write; at once outside a turn. */
-    public void made(ModelCall call) {
-        counted(call);
-        TurnUsage.current().ifPresentOrElse(turn -> turn.add(call), () -> record(List.of(call)));
+    /** What the model calls of a turn of {@code userId} owe: their budgets checked, their usage kept for the turn's writes. */
+    public ai.lango.turn.TurnMeter forTurn(String userId, boolean admin) {
+        return new TurnUsage(userId, admin, this, budgets);
     }
 
     /** A background call (observer, reflector, graph extraction): counted and written now. */
@@ -75,7 +75,7 @@ public class UsageLedger {
         }
     }
 
-    private void counted(ModelCall call) {
+    void counted(ModelCall call) {
         Tags tags = Tags.of("provider", call.provider(), "model", call.model(), "purpose", call.purpose());
         registry.counter("lango.usage.tokens", tags.and("type", "input")).increment(call.inputTokens());
         registry.counter("lango.usage.tokens", tags.and("type", "output")).increment(call.outputTokens());

@@ -1,5 +1,6 @@
 package ai.lango.usage;
 
+import ai.lango.turn.ModelCall;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

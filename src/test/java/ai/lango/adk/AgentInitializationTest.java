@@ -33,30 +33,18 @@ class AgentInitializationTest {
         return TestSettings.of(dir, keysAndValues);
     }
 
-    private AgentService service(LangoSettings settings) {
-        AgentService service = new AgentService();
-        service.settings = settings;
-        service.sessions = new JpaSessionService(new JpaSessionServiceTest.RecordingStore(), settings);
-        service.calls = new ProviderCalls();
-        service.tools = ToolCatalogs.builtin(settings);
-        service.sections = new ContextSections(List.of());
-        service.fixes = LearnedFixes.NONE;
-        service.recall = Recall.NONE;
-        service.approvals = RunnerFixtures.noApprovals();
-        service.artifacts = new ai.lango.artifact.ArtifactStore();
-        service.leases = new SessionLeases(settings);
-        service.completed = new RecordedEvents<>();
-        return service;
+    private TestEngine service(LangoSettings settings) {
+        return new TestEngine(settings, new JpaSessionServiceTest.RecordingStore(), null);
     }
 
     @Test
     void serverStartsWithoutAProviderAndATurnNamesTheKeysToSet() {
-        AgentService service = service(settings());
-        service.start(null);
+        TestEngine service = service(settings());
+        service.start();
 
-        assertTrue(service.agents().isEmpty());
+        assertTrue(service.agents.agents().isEmpty());
         TurnFailedException error = assertThrows(TurnFailedException.class,
-                () -> service.await(service.chat(new TurnRequest("user", true, "s", "hello", false), e -> { })));
+                () -> service.engine.await(service.chat("user", true, "s", "hello", false)));
         assertEquals("no model provider is configured: set LANGO_PROVIDER (openai, anthropic, gemini, ollama), LANGO_MODEL and,"
                 + " for a hosted provider, LANGO_PROVIDERS_<ID>_API_KEY (lango.provider, lango.model, lango.providers.<id>.api-key),"
                 + " then start the server again", error.getMessage());
@@ -64,11 +52,11 @@ class AgentInitializationTest {
 
     @Test
     void agentIsBuiltWithTheConfiguredModelAndTools() {
-        AgentService service = service(settings("lango.provider", "openai", "lango.providers.openai.base-url",
+        TestEngine service = service(settings("lango.provider", "openai", "lango.providers.openai.base-url",
                 "http://127.0.0.1:1/v1", "lango.providers.openai.api-key", "sk-x", "lango.model", "gpt-4o-mini"));
-        service.start(null);
+        service.start();
 
-        AgentInfo agent = service.agents().orElseThrow();
+        AgentInfo agent = service.agents.agents().orElseThrow();
         assertEquals("lango-agent", agent.name());
         assertEquals("Lango Assistant", agent.description());
         assertEquals(List.of("fs_read", "fs_list", "fs_write", "fs_edit", "fs_mkdir", "fs_delete"), agent.tools());

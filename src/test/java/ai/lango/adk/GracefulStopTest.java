@@ -42,7 +42,7 @@ class GracefulStopTest {
 
     private FakeLlmServer fake;
     private JpaSessionServiceTest.RecordingStore store;
-    private AgentService service;
+    private TestEngine service;
     private TurnThreads threads;
 
     @BeforeEach
@@ -52,21 +52,7 @@ class GracefulStopTest {
                 "gpt-4o-mini"), "lango.agent.error-correction", "false", "lango.agent.request-timeout", "PT1M"));
         store = new JpaSessionServiceTest.RecordingStore();
         threads = RunnerFixtures.threads();
-        service = new AgentService();
-        service.settings = settings;
-        service.sessions = new JpaSessionService(store, settings);
-        service.calls = new ProviderCalls();
-        service.tools = ToolCatalogs.builtin(settings);
-        service.sections = new ContextSections(List.of());
-        service.metrics = RunnerFixtures.metrics();
-        service.threads = threads;
-        service.fixes = LearnedFixes.NONE;
-        service.recall = Recall.NONE;
-        service.approvals = RunnerFixtures.noApprovals();
-        service.artifacts = new ai.lango.artifact.ArtifactStore();
-        service.leases = new SessionLeases(settings);
-        service.completed = new RecordedEvents<>();
-        service.start(null);
+        service = new TestEngine(settings, store, threads).start();
     }
 
     @AfterEach
@@ -78,7 +64,7 @@ class GracefulStopTest {
     /** A turn whose model call the fake server has received (so the user message is stored). */
     private CompletableFuture<String> turnWaitingForTheModel(String session, Reply reply) throws InterruptedException {
         fake.enqueue(reply);
-        CompletableFuture<String> turn = service.chat(new TurnRequest("user", true, session, "hello", true), e -> { });
+        CompletableFuture<String> turn = service.chat("user", true, session, "hello", true);
         for (int i = 0; i < 500 && fake.requests().isEmpty(); i++) {
             Thread.sleep(10);
         }
@@ -88,11 +74,11 @@ class GracefulStopTest {
 
     @Test
     void newTurnsAreRefusedOnceTheServerIsStopping() {
-        service.drain(Duration.ofSeconds(1));
+        service.engine.drain(Duration.ofSeconds(1));
 
         ExecutionException refused = assertThrows(ExecutionException.class,
-                () -> service.chat(new TurnRequest("user", true, "s", "hello", true), e -> { }).get(5, TimeUnit.SECONDS));
-        assertEquals(AgentService.STOPPING, refused.getCause().getMessage());
+                () -> service.chat("user", true, "s", "hello", true).get(5, TimeUnit.SECONDS));
+        assertEquals(TurnEngine.STOPPING, refused.getCause().getMessage());
         assertTrue(fake.requests().isEmpty(), "no model was called");
     }
 
@@ -100,7 +86,7 @@ class GracefulStopTest {
     void turnInFlightFinishesWithinTheGrace() throws Exception {
         CompletableFuture<String> turn = turnWaitingForTheModel("s", Reply.delayed(Duration.ofMillis(700), Reply.openAiText("All ", "done.")));
 
-        service.drain(Duration.ofSeconds(20));
+        service.engine.drain(Duration.ofSeconds(20));
 
         assertEquals("All done.", turn.getNow(null), "the drain returned only after the turn had finished");
         assertEquals(List.of("user", "assistant"), store.messages.get(SessionRef.of("user", "s")).stream().map(Message::role).toList());
@@ -111,16 +97,16 @@ class GracefulStopTest {
         CompletableFuture<String> turn = turnWaitingForTheModel("s", Reply.delayed(Duration.ofSeconds(30), Reply.openAiText("too late")));
 
         long started = System.nanoTime();
-        service.drain(Duration.ofMillis(300));
+        service.engine.drain(Duration.ofMillis(300));
 
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "the drain is bounded");
         ExecutionException ended = assertThrows(ExecutionException.class, () -> turn.get(1, TimeUnit.SECONDS));
-        assertEquals(AgentService.STOPPED, ended.getCause().getMessage());
+        assertEquals(TurnEngine.STOPPED, ended.getCause().getMessage());
         List<Message> stored = store.messages.get(SessionRef.of("user", "s"));
         assertEquals(List.of("user", "assistant"), stored.stream().map(Message::role).toList());
         Event error = EventMessages.toEvents(stored, "lango-agent").get(1); // as a reader of the session gets it
-        assertEquals(AgentService.STOPPED, error.errorMessage().orElseThrow());
-        assertEquals(AgentService.STOPPED_CODE, error.errorCode().orElseThrow().toString());
+        assertEquals(TurnEngine.STOPPED, error.errorMessage().orElseThrow());
+        assertEquals(TurnEngine.STOPPED_CODE, error.errorCode().orElseThrow().toString());
         assertTrue(error.content().isEmpty(), "no model reads it as something the agent said");
     }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.config.LangoSettings;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
@@ -15,7 +15,6 @@ import ai.lango.session.ToolCall;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnFailedException;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
@@ -45,7 +44,7 @@ class ChatIT extends FakeLlmIT {
     }
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     SessionStore store;
@@ -58,7 +57,8 @@ class ChatIT extends FakeLlmIT {
     }
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
+        return turns.await(turns.start(ai.lango.security.Identity.OPERATOR, Names.DEFAULT_USER, key, text, true,
+                Turns.Listener.of(event -> { })));
     }
 
     @Test

@@ -3,7 +3,7 @@ package ai.lango.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
@@ -17,7 +17,6 @@ import ai.lango.memory.ReflectionSaved;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -53,7 +52,7 @@ class GraphIT extends FakeLlmIT {
     }
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     KnowledgeStore knowledge;
@@ -74,7 +73,8 @@ class GraphIT extends FakeLlmIT {
     Event<MemoryCleared> memoryCleared;
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
+        return turns.await(turns.start(ai.lango.security.Identity.OPERATOR, Names.DEFAULT_USER, key, text, true,
+                Turns.Listener.of(event -> { })));
     }
 
     private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {

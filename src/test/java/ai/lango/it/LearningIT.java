@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
@@ -16,7 +16,6 @@ import ai.lango.learning.LearningStore;
 import ai.lango.security.Ownership;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnFailedException;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -51,7 +50,7 @@ class LearningIT extends FakeLlmIT {
     }
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     KnowledgeStore knowledge;
@@ -60,7 +59,8 @@ class LearningIT extends FakeLlmIT {
     LearningStore learnings;
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
+        return turns.await(turns.start(ai.lango.security.Identity.OPERATOR, Names.DEFAULT_USER, key, text, true,
+                Turns.Listener.of(event -> { })));
     }
 
     private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.FakeLlmServer;
 import ai.lango.fake.TestJson;
@@ -15,7 +15,6 @@ import ai.lango.session.SessionStore;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -65,7 +64,7 @@ class MemoryIT extends FakeLlmIT {
     }
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     MemoryStore memory;
@@ -86,7 +85,8 @@ class MemoryIT extends FakeLlmIT {
 
     private String chat(String key, String text, String answer) {
         fake.enqueue(Reply.openAiText(answer));
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
+        return turns.await(turns.start(ai.lango.security.Identity.OPERATOR, Names.DEFAULT_USER, key, text, true,
+                Turns.Listener.of(event -> { })));
     }
 
     private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
@@ -186,7 +186,7 @@ class MemoryIT extends FakeLlmIT {
 
     @Test
     void multiAgentModeHasTheMemoryManagerWithBothTools() {
-        AgentInfo root = agent.agents().orElseThrow();
+        AgentInfo root = turns.agents().orElseThrow();
         AgentInfo manager = root.subAgents().stream().filter(a -> a.name().equals("memory-manager")).findFirst()
                 .orElseThrow(() -> new AssertionError("no memory-manager in " + root));
         assertEquals(List.of("loadMemory", "memory_list_observations", "memory_list_reflections"),

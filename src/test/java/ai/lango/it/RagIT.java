@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.fake.FakeLlmServer.Reply;
 import ai.lango.fake.TestJson;
 import ai.lango.knowledge.KnowledgeEntry;
 import ai.lango.knowledge.KnowledgeStore;
 import ai.lango.retrieval.Retrieval;
 import ai.lango.turn.Names;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -36,7 +35,7 @@ class RagIT extends FakeLlmIT {
     }
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     KnowledgeStore knowledge;
@@ -45,7 +44,8 @@ class RagIT extends FakeLlmIT {
     Retrieval retrieval;
 
     private String chat(String key, String text) {
-        return agent.await(agent.chat(new TurnRequest(Names.DEFAULT_USER, true, key, text, true), event -> { }));
+        return turns.await(turns.start(ai.lango.security.Identity.OPERATOR, Names.DEFAULT_USER, key, text, true,
+                Turns.Listener.of(event -> { })));
     }
 
     @Test

@@ -59,7 +59,7 @@ class MaskedProviderTest {
         List<StreamEvent> seen = new ArrayList<>();
         try (Provider.OpenStream stream = new MaskedProvider(model).open(new ChatRequest("m", List.of(ChatMessage.system("sys " + KEY),
                 ChatMessage.user("use " + KEY), ChatMessage.assistant("", List.of(new ChatMessage.ToolCall("c0", "exec",
-                        "{\"k\":\"" + KEY + "\"}"))), ChatMessage.tool("c0", "exec", "out " + KEY)), List.of(), null, null, new ai.lango.masking.Audience("alice", false)))) {
+                        "{\"k\":\"" + KEY + "\"}"))), ChatMessage.tool("c0", "exec", "out " + KEY)), List.of(), null, null).forTurn(new ai.lango.masking.Audience("alice", false), new ai.lango.turn.TurnAbort()))) {
             stream.drain(seen::add);
         }
         assertFalse(model.sent.get(0).toString().contains(KEY), model.sent.get(0).toString());

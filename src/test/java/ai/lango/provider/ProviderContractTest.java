@@ -258,19 +258,16 @@ abstract class ProviderContractTest {
     void aTurnStoppedBeforeTheProviderAnswersEndsItsWaitAtOnce() throws Exception {
         server.enqueue(Reply.delayed(Duration.ofSeconds(10), textReply("late")));
         Provider provider = provider(settings(server.baseUrl(), Duration.ofSeconds(30)));
-        ai.lango.turn.TurnAbort turn = ai.lango.turn.TurnAbort.begin();
-        try {
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor().schedule(turn::abort, 300,
-                    java.util.concurrent.TimeUnit.MILLISECONDS);
-            long start = System.nanoTime();
-            ProviderException e = assertThrows(ProviderException.class, () -> provider.open(hello()));
-            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(e.getMessage().contains("was stopped with its turn"), e.getMessage());
-            assertFalse(e.retryable(), "a stopped call is not tried again");
-            assertTrue(elapsedMs < 2_000, "ended when the turn stopped, not when the headers came: " + elapsedMs + " ms");
-        } finally {
-            turn.end();
-        }
+        ai.lango.turn.TurnAbort turn = new ai.lango.turn.TurnAbort();
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor().schedule(turn::abort, 300,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+        long start = System.nanoTime();
+        ProviderException e = assertThrows(ProviderException.class,
+                () -> provider.open(hello().forTurn(ai.lango.masking.Audience.NOBODY, turn)));
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(e.getMessage().contains("was stopped with its turn"), e.getMessage());
+        assertFalse(e.retryable(), "a stopped call is not tried again");
+        assertTrue(elapsedMs < 2_000, "ended when the turn stopped, not when the headers came: " + elapsedMs + " ms");
     }
 
     /** Frames of a complete text answer, for replies that pace them. */

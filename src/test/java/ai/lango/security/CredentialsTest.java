@@ -106,9 +106,9 @@ class CredentialsTest {
     void aJwtOfTheIdentityProviderIsItsUserAnAdministratorByGroup() throws Exception {
         Credentials credentials = credentials(null, true);
         Identity bob = credentials.identify(jwt(KEYS, ISSUER, "bob", List.of("staff"), Duration.ofMinutes(5))).orElseThrow();
-        assertEquals(Identity.user("bob", false), bob);
+        assertEquals(Identity.jwt("bob", false), bob);
         Identity carol = credentials.identify(jwt(KEYS, ISSUER, "carol", List.of("admin"), Duration.ofMinutes(5))).orElseThrow();
-        assertEquals(Identity.user("carol", true), carol);
+        assertEquals(Identity.jwt("carol", true), carol);
     }
 
     @Test
@@ -132,7 +132,7 @@ class CredentialsTest {
     void aJwtWhoseUserHasTheNameOfATokenUserIsNotThatUserUnlessLinked() {
         String named = jwt(KEYS, ISSUER, "root", List.of(), Duration.ofMinutes(5));
         assertEquals(Optional.empty(), credentials(null, true).identify(named), "one name, one user");
-        assertEquals(Optional.of(Identity.user("root", false)), credentials(null, true, true).identify(named),
+        assertEquals(Optional.of(Identity.jwt("root", false)), credentials(null, true, true).identify(named),
                 "linked: the same person, but an administrator only by the JWT's own groups");
     }
 

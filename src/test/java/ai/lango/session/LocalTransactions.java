@@ -177,7 +177,7 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
-        boolean append(SessionRef key, Message message, StateDelta delta, Instant when, java.util.List<ai.lango.usage.ModelCall> usage) {
+        boolean append(SessionRef key, Message message, StateDelta delta, Instant when, java.util.List<ai.lango.turn.ModelCall> usage) {
             return tx.inTransaction(() -> super.append(key, message, delta, when, usage));
         }
 

@@ -1,5 +1,6 @@
 package ai.lango.usage;
 
+import ai.lango.turn.ModelCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

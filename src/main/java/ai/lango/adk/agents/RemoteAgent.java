@@ -56,8 +56,8 @@ public final class RemoteAgent extends BaseAgent {
      * warning, and the orchestrator works with the rest. {@code approvals}: where their questions are
      * asked (null: a question is answered as text, for code without a container).
      */
-    public static List<BaseAgent> load(Map<String, URI> configured, A2aClient cards, A2aClient client, Approvals approvals) {
-        List<BaseAgent> agents = new ArrayList<>();
+    public static List<RemoteAgent> load(Map<String, URI> configured, A2aClient cards, A2aClient client, Approvals approvals) {
+        List<RemoteAgent> agents = new ArrayList<>();
         configured.forEach((name, cardUrl) -> {
             try {
                 agents.add(new RemoteAgent(name, cards.fetchCard(cardUrl), client, approvals));
@@ -66,6 +66,11 @@ public final class RemoteAgent extends BaseAgent {
             }
         });
         return List.copyOf(agents);
+    }
+
+    /** The same remote agent, anew: a turn's tree owns its agents (a tree sets each sub-agent's parent). */
+    public RemoteAgent anew() {
+        return new RemoteAgent(name(), card, client, approvals);
     }
 
     private static String describe(AgentCard card) {

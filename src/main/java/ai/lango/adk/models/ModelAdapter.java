@@ -8,7 +8,9 @@ import ai.lango.provider.ProviderFailures;
 import ai.lango.provider.StreamEvent;
 import ai.lango.masking.SecretMask;
 import ai.lango.telemetry.Telemetry;
+import ai.lango.turn.ModelCall;
 import ai.lango.turn.TurnAbort;
+import ai.lango.turn.TurnContext;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -61,37 +63,25 @@ public final class ModelAdapter extends BaseLlm {
     };
 
     /**
-     * What a model call owes: before it, a check that its turn's user may still spend (it throws when a budget is
-     * reached); after it, its usage — the counts the provider reported, or null when it reported none.
+     * How an agent's model call is written down once it answered: its usage (the counts the provider reported, or
+     * null when it reported none), priced — or null when nothing is kept (tests, benchmarks).
      */
-    public interface Meter {
-        void before();
+    @FunctionalInterface
+    public interface CallRecords {
+        ModelCall record(TurnContext turn, String agent, String provider, String model, ChatRequest request, String answer,
+                         StreamEvent.Usage reported);
 
-        /** Who reads this call's answer: the turn's caller (what the model is sent and answers is masked for them). */
-        default ai.lango.masking.Audience reader() {
-            return ai.lango.masking.Audience.NOBODY;
-        }
-
-        void after(String agent, String provider, String model, ChatRequest request, String answer, StreamEvent.Usage reported);
-
-        Meter NONE = new Meter() {
-            @Override
-            public void before() {
-            }
-
-            @Override
-            public void after(String agent, String provider, String model, ChatRequest request, String answer,
-                              StreamEvent.Usage reported) {
-            }
-        };
+        CallRecords NONE = (turn, agent, provider, model, request, answer, reported) -> null;
     }
 
     private final Provider provider;
     private final Opener opener;
     private final int toolChars;
-    private final Meter meter;
+    private final CallRecords records;
     /** The agent whose calls these are (null: not said). */
     private final String agent;
+    /** The turn whose calls these are: who reads the answer, its budgets and usage, how it is stopped (null: none). */
+    private final TurnContext turn;
 
     public ModelAdapter(String model, Provider provider, Opener opener) {
         this(model, provider, opener, Keys.TOOL_IO_MAX_CHARS.defaultValue());
@@ -99,32 +89,47 @@ public final class ModelAdapter extends BaseLlm {
 
     /** @param toolChars the most characters of one tool call's arguments, or one tool result, that a request carries */
     public ModelAdapter(String model, Provider provider, Opener opener, int toolChars) {
-        this(model, provider, opener, toolChars, Meter.NONE, null);
+        this(model, provider, opener, toolChars, CallRecords.NONE, null, null);
     }
 
-    public ModelAdapter(String model, Provider provider, Opener opener, int toolChars, Meter meter, String agent) {
+    public ModelAdapter(String model, Provider provider, Opener opener, int toolChars, CallRecords records) {
+        this(model, provider, opener, toolChars, records, null, null);
+    }
+
+    private ModelAdapter(String model, Provider provider, Opener opener, int toolChars, CallRecords records, String agent,
+                         TurnContext turn) {
         super(model);
         this.provider = provider;
         this.opener = opener;
         this.toolChars = toolChars;
-        this.meter = meter;
+        this.records = records;
         this.agent = agent;
+        this.turn = turn;
     }
 
     /** The same model for one agent: its calls' usage is that agent's. */
     public ModelAdapter forAgent(String name) {
-        return new ModelAdapter(model(), provider, opener, toolChars, meter, name);
+        return new ModelAdapter(model(), provider, opener, toolChars, records, name, turn);
+    }
+
+    /** The same model for one turn: its calls are that turn's, masked for its caller, metered for its user, stopped with it. */
+    public ModelAdapter forTurn(TurnContext turn) {
+        return new ModelAdapter(model(), provider, opener, toolChars, records, agent, turn);
     }
 
     @Override
     public Flowable<LlmResponse> generateContent(LlmRequest request, boolean stream) {
         return Flowable.create(emitter -> {
-            ChatRequest chat = RequestConversion.toChatRequest(request, model(), toolChars).readBy(meter.reader());
+            ChatRequest plain = RequestConversion.toChatRequest(request, model(), toolChars);
+            ChatRequest chat = turn == null ? plain
+                    : plain.forTurn(new ai.lango.masking.Audience(turn.userId(), turn.admin()), turn.abort());
             Span span = chatSpan(chat);
             long started = System.nanoTime();
             try (Scope traced = span.makeCurrent()) { // the provider's request carries this span's trace context
                 try {
-                    meter.before(); // a budget reached ends the turn here, before the provider is asked
+                    if (turn != null) {
+                        turn.meter().beforeCall(); // a budget reached ends the turn here, before the provider is asked
+                    }
                 } catch (RuntimeException refused) {
                     ended(span, started, refused.getClass().getSimpleName(), refused.getMessage(), null);
                     emitter.onError(refused);
@@ -148,7 +153,10 @@ public final class ModelAdapter extends BaseLlm {
                 // The turn's deadline closes the stream where the drain waits for it.
                 Accumulator[] answer = new Accumulator[1];
                 answer[0] = new Accumulator(emitter, stream, failed, (text, reported) -> {
-                    meter.after(agent, provider.id(), model(), chat, text, reported);
+                    ModelCall made = turn == null ? null : records.record(turn, agent, provider.id(), model(), chat, text, reported);
+                    if (made != null) {
+                        turn.meter().called(made);
+                    }
                     span.setAttribute(Telemetry.FINISH_REASONS, List.of(answer[0].finishReason()));
                     if (answer[0].firstChunkNanos > 0) {
                         span.setAttribute("lango.time_to_first_chunk_ms", (answer[0].firstChunkNanos - started) / 1_000_000);
@@ -158,7 +166,7 @@ public final class ModelAdapter extends BaseLlm {
                     }
                     ended(span, started, null, null, reported);
                 });
-                try (open; TurnAbort.Registration ending = TurnAbort.whileWaiting(open::close)) {
+                try (open; TurnAbort.Registration ending = chat.abort().onAbort(open::close)) {
                     open.drain(answer[0]::accept);
                 }
             } finally {

@@ -1,14 +1,14 @@
 package ai.lango.adk.runner;
 
 import ai.lango.adk.agents.DelegationGuard;
-import ai.lango.adk.sessions.JpaSessionService;
+import ai.lango.adk.tools.TurnContexts;
 import ai.lango.turn.LearnedFixes;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnContext;
 import ai.lango.turn.TurnAbortedException;
 import ai.lango.turn.TurnFailedException;
 import ai.lango.turn.TurnRequest;
 import com.google.adk.agents.BaseAgent;
-import com.google.adk.agents.RunConfig;
 import com.google.adk.events.Event;
 import com.google.adk.flows.llmflows.Functions;
 import com.google.adk.runner.Runner;
@@ -35,8 +35,8 @@ public final class LangoRunner {
     public record Limits(int maxTurns, boolean errorCorrection, Duration requestTimeout) {
     }
 
-    private final Runner runner;
-    private final BaseAgent root;
+    private final Runners runners;
+    private final List<String> subAgents;
     private final Limits limits;
     private final LearnedFixes fixes;
     private final SessionTurns turns = new SessionTurns();
@@ -57,40 +57,50 @@ public final class LangoRunner {
         void cut(String userId, String sessionId, String reason);
     }
 
+    /**
+     * ADK's runner for one run of a turn: its agents bound to the turn (the model masks for its caller, meters for
+     * its user and stops with it), its session writes the turn's (its usage committed with its answer), and how to
+     * wait for the run's user message to be stored.
+     */
+    @FunctionalInterface
+    public interface Runners {
+        Run runFor(TurnContext turn);
+    }
+
+    /** One run's ADK runner, and the wait for its user message's commit (nothing is told of the run before it). */
+    public record Run(Runner runner, Runnable awaitInput) {
+    }
+
+    /** One ADK runner for every turn, whose writes commit at once (tests, benchmarks). */
+    public static Runners always(Runner runner) {
+        return turn -> new Run(runner, () -> { });
+    }
+
+    /** As the server's runner is, without its other servers and cut turns: for tests. */
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes) {
-        this(runner, root, limits, fixes, ServerTurns.NONE);
+        this(always(runner), root.subAgents().stream().map(BaseAgent::name).toList(), limits, fixes, ServerTurns.NONE,
+                CutTurns.NONE);
     }
 
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes, ServerTurns servers) {
-        this(runner, root, limits, fixes, servers, CutTurns.NONE);
+        this(always(runner), root.subAgents().stream().map(BaseAgent::name).toList(), limits, fixes, servers, CutTurns.NONE);
     }
 
-    public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes, ServerTurns servers, CutTurns cut) {
-        this.runner = runner;
-        this.root = root;
+    /** @param subAgents the names of the root's sub-agents (none for a single agent): what a hallucinated name is told to use */
+    public LangoRunner(Runners runners, List<String> subAgents, Limits limits, LearnedFixes fixes, ServerTurns servers,
+                       CutTurns cut) {
+        this.runners = runners;
+        this.subAgents = List.copyOf(subAgents);
         this.limits = limits;
         this.fixes = fixes;
         this.servers = servers;
         this.cut = cut;
     }
 
-    public BaseAgent rootAgent() {
-        return root;
-    }
-
-    /**
-     * One turn's events as they happen (partial chunks when {@code streaming}), under the turn
-     * limit. The caller holds the session's turn (see {@link #runAndCollect}).
-     */
-    public Flowable<Event> run(String userId, String sessionId, String message, boolean streaming) {
-        return run(userId, sessionId, text(message), streaming);
-    }
-
-    private Flowable<Event> run(String userId, String sessionId, Content content, boolean streaming) {
-        RunConfig config = RunConfig.builder()
-                .setStreamingMode(streaming ? RunConfig.StreamingMode.SSE : RunConfig.StreamingMode.NONE)
-                .build();
-        return TurnLimit.apply(runner.runAsync(userId, sessionId, content, config), limits.maxTurns());
+    /** One run of {@code turn}'s events as they happen (partial chunks when {@code streaming}), under the turn limit. */
+    private Flowable<Event> run(Run run, TurnContext turn, Content content, boolean streaming) {
+        return TurnLimit.apply(run.runner().runAsync(turn.userId(), turn.sessionKey(), content,
+                TurnContexts.runConfig(turn, streaming)), limits.maxTurns());
     }
 
     private static Content text(String message) {
@@ -124,33 +134,32 @@ public final class LangoRunner {
                 && !event.actions().requestedToolConfirmations().isEmpty();
     }
 
-    /**
-     * Runs a turn to its end and returns the answer's text; {@code onEvent} sees every event as it
-     * happens. Turns on one session never interleave: a second waits for the first, up to the
-     * request timeout.
-     */
-    public String runAndCollect(String userId, String sessionId, String message, boolean streaming,
-                                Consumer<Event> onEvent) {
-        return runAndCollect(userId, false, sessionId, message, Optional.empty(), streaming, onEvent);
+    /** A turn of {@code userId} (whose credential does not administer) to its end: for tests. */
+    public String runAndCollect(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
+        return runAndCollect(TurnContext.of(userId, sessionId, false).build(), message, Optional.empty(), streaming, onEvent);
     }
 
     /**
-     * As above, for a turn whose credential administers or not ({@code admin}), resuming with a
-     * person's {@code answer} to a request for approval when given.
+     * Runs {@code turn} to its end and returns the answer's text — resuming with a person's {@code answer} to a
+     * request for approval when given; {@code onEvent} sees every event as it happens. Turns on one session never
+     * interleave: a second waits for the first, up to the request timeout.
      */
-    public String runAndCollect(String userId, boolean admin, String sessionId, String message,
-                                Optional<TurnRequest.ApprovalAnswer> answer, boolean streaming, Consumer<Event> onEvent) {
+    public String runAndCollect(TurnContext turn, String message, Optional<TurnRequest.ApprovalAnswer> answer,
+                                boolean streaming, Consumer<Event> onEvent) {
+        String userId = turn.userId();
+        boolean admin = turn.admin();
+        String sessionId = turn.sessionKey();
         long started = System.nanoTime();
         long deadline = started + limits.requestTimeout().toNanos();
         // Session ids are their user's own: two users' sessions "default" are two sessions.
-        String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
+        String scope = turn.session().scope();
         try (SessionTurns.Held held = turns.acquire(scope, limits.requestTimeout())) {
             Duration left = limits.requestTimeout().minusNanos(System.nanoTime() - started);
             Runnable release = servers.acquire(scope, left.isNegative() ? Duration.ZERO : left)
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
             try {
-                return collectWithRetries(userId, admin, sessionId, input(message, answer), streaming, onEvent, deadline);
+                return collectWithRetries(turn, input(message, answer), streaming, onEvent, deadline);
             } catch (TurnFailedException e) {
                 if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
                     cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")");
@@ -170,9 +179,10 @@ public final class LangoRunner {
         }
     }
 
-    private String collectWithRetries(String userId, boolean admin, String sessionId, Content input, boolean streaming,
-                                      Consumer<Event> onEvent, long deadline) {
-        Outcome first = once(userId, sessionId, input, streaming, onEvent, deadline);
+    private String collectWithRetries(TurnContext turn, Content input, boolean streaming, Consumer<Event> onEvent,
+                                      long deadline) {
+        String userId = turn.userId();
+        Outcome first = once(turn, input, streaming, onEvent, deadline);
         if (first.error == null) {
             return first.text;
         }
@@ -180,13 +190,11 @@ public final class LangoRunner {
             throw failure(first.error); // the turn's time is up, or its user stopped it: nothing is tried again
         }
         Optional<String> hallucinated = Corrections.hallucinatedAgent(first.error);
-        List<String> agents = root.subAgents().stream().map(BaseAgent::name).toList();
         if (hallucinated.isPresent()) {
-            if (agents.isEmpty()) {
+            if (subAgents.isEmpty()) {
                 throw failure(first.error);
             }
-            return retry(userId, sessionId, Corrections.unknownAgent(hallucinated.get(), agents), streaming, onEvent,
-                    deadline);
+            return retry(turn, Corrections.unknownAgent(hallucinated.get(), subAgents), streaming, onEvent, deadline);
         }
         if (limits.errorCorrection() && !(first.error instanceof TurnLimit.Exceeded)) {
             String error = message(first.error);
@@ -195,12 +203,11 @@ public final class LangoRunner {
             if (fix.isPresent()) {
                 // The retry's outcome is what the learning learns from: did the fix work?
                 try {
-                    String answer = retry(userId, sessionId, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent,
-                            deadline);
-                    fixes.outcome(userId, admin, fix.get(), true);
+                    String answer = retry(turn, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent, deadline);
+                    fixes.outcome(userId, turn.admin(), fix.get(), true);
                     return answer;
                 } catch (TurnFailedException again) {
-                    fixes.outcome(userId, admin, fix.get(), false);
+                    fixes.outcome(userId, turn.admin(), fix.get(), false);
                     throw again;
                 }
             }
@@ -209,9 +216,8 @@ public final class LangoRunner {
     }
 
     /** Exactly one retry: its error, if any, is the one the caller gets. */
-    private String retry(String userId, String sessionId, String correction, boolean streaming, Consumer<Event> onEvent,
-                         long deadline) {
-        Outcome second = once(userId, sessionId, text(correction), streaming, onEvent, deadline);
+    private String retry(TurnContext turn, String correction, boolean streaming, Consumer<Event> onEvent, long deadline) {
+        Outcome second = once(turn, text(correction), streaming, onEvent, deadline);
         if (second.error != null) {
             throw failure(second.error);
         }
@@ -227,24 +233,24 @@ public final class LangoRunner {
      * a queue (blockingSubscribe with callbacks) would see nothing until the model had finished.
      * Events before an error are never lost, as they would be with blocking iteration.
      */
-    private Outcome once(String userId, String sessionId, Content input, boolean streaming, Consumer<Event> onEvent,
-                         long deadline) {
+    private Outcome once(TurnContext turn, Content input, boolean streaming, Consumer<Event> onEvent, long deadline) {
         TextCollector collector = new TextCollector();
         AtomicReference<Throwable> error = new AtomicReference<>();
         // The user's message commits while the model is called: nothing reaches onEvent before it has.
+        Run run = runners.runFor(turn);
         AtomicBoolean inputStored = new AtomicBoolean();
         Runnable awaitInput = () -> {
-            if (!inputStored.get() && runner.sessionService() instanceof JpaSessionService sessions) {
-                sessions.awaitInput(new SessionRef(runner.appName(), userId, sessionId));
+            if (!inputStored.get()) {
+                run.awaitInput().run();
             }
             inputStored.set(true);
         };
         // One deadline for the whole turn (Flowable.timeout would restart its clock at every chunk), which
         // stops the run where it is: the model's stream closed, a running tool interrupted.
-        String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
-        try (TurnDeadline ends = new TurnDeadline(Duration.ofNanos(deadline - System.nanoTime()))) {
+        String scope = turn.session().scope();
+        try (TurnDeadline ends = new TurnDeadline(turn.abort(), Duration.ofNanos(deadline - System.nanoTime()))) {
             running.put(scope, ends);
-            run(userId, sessionId, input, streaming)
+            run(run, turn, input, streaming)
                     .takeUntil(ends.reached())
                     .takeUntil(LangoRunner::awaitsApproval)
                     .doOnNext(event -> {
@@ -277,7 +283,7 @@ public final class LangoRunner {
      * stream closed, a running tool stopped), as its deadline would; whether one was running.
      */
     public boolean stop(String userId, String sessionId) {
-        TurnDeadline run = running.get(new SessionRef(runner.appName(), userId, sessionId).scope());
+        TurnDeadline run = running.get(SessionRef.of(userId, sessionId).scope());
         if (run == null) {
             return false;
         }
@@ -290,7 +296,7 @@ public final class LangoRunner {
      * one has written what it leaves), holding the session meanwhile so that none starts.
      */
     public void whileIdle(String userId, String sessionId, Runnable action) {
-        String scope = new SessionRef(runner.appName(), userId, sessionId).scope();
+        String scope = SessionRef.of(userId, sessionId).scope();
         try (SessionTurns.Held held = turns.acquire(scope, limits.requestTimeout())) {
             action.run();
         } catch (SessionTurns.BusyException e) {

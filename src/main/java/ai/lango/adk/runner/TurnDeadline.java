@@ -28,14 +28,15 @@ final class TurnDeadline implements AutoCloseable {
 
     private enum State { RUNNING, EXPIRED, STOPPED, ENDED }
 
-    private final TurnAbort abort = TurnAbort.begin();
+    private final TurnAbort abort;
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     /** Signals once, at the deadline: the run is cut there (takeUntil), its downstream completed. */
     private final CompletableSubject reached = CompletableSubject.create();
     private final ScheduledFuture<?> timer;
 
-    /** Starts counting on the calling thread, the run's thread. */
-    TurnDeadline(Duration left) {
+    /** Starts counting; at the deadline (or a stop) {@code abort}, the turn's, ends what the run waits on. */
+    TurnDeadline(TurnAbort abort, Duration left) {
+        this.abort = abort;
         timer = TIMER.schedule(this::expire, Math.max(0, left.toNanos()), TimeUnit.NANOSECONDS);
     }
 
@@ -76,6 +77,5 @@ final class TurnDeadline implements AutoCloseable {
     public void close() {
         timer.cancel(false);
         state.compareAndSet(State.RUNNING, State.ENDED);
-        abort.end();
     }
 }

@@ -12,6 +12,7 @@ import ai.lango.session.StoredSession;
 import ai.lango.session.ToolCall;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnContext;
 import com.google.adk.events.Event;
 import com.google.adk.events.EventActions;
 import com.google.adk.sessions.BaseSessionService;
@@ -150,13 +151,26 @@ public class JpaSessionService implements BaseSessionService {
      * in-memory session as ADK's default does. Partial events are never stored; an event with only
      * a state delta changes state but adds no message; an event with neither is a no-op.
      *
-     * <p>The user's message that starts a run is the exception: its commit is started and the run
-     * goes on (the model is called) while it commits. Whoever sends the run's events to a client
-     * waits first with {@link #awaitInput}, and so does every later write of the session: nothing
-     * of the answer is sent, and nothing after the message is stored, before the message is.
+     * <p>In a turn's run ({@link #forTurn}) the user's message that starts the run is the exception: its
+     * commit is started and the run goes on (the model is called) while it commits. Whoever sends the run's
+     * events to a client waits first ({@link TurnSessions#awaitInput}), and so does every later write of the
+     * run: nothing of the answer is sent, and nothing after the message is stored, before the message is.
      */
     @Override
     public Single<Event> appendEvent(Session session, Event event) {
+        return append(session, event, null);
+    }
+
+    /** This service as one run of {@code turn} writes through it (what an ADK runner of the turn is given). */
+    public TurnSessions forTurn(TurnContext turn) {
+        return new TurnSessions(this, turn.meter());
+    }
+
+    /**
+     * Appends for {@code run} (null: a write outside a turn's run, which commits at once): a run's user message
+     * commits while the model is called, and the usage of the model calls an answer carries commits with it.
+     */
+    Single<Event> append(Session session, Event event, TurnSessions run) {
         if (event.partial().orElse(false)) {
             return Single.just(event);
         }
@@ -173,13 +187,15 @@ public class JpaSessionService implements BaseSessionService {
             }
             Instant when = Instant.ofEpochMilli(event.timestamp());
             SessionRef key = new SessionRef(session.appName(), session.userId(), session.id());
-            if (message.isPresent() && Roles.USER.equals(event.author())) {
-                settleInput(key); // an earlier run's message, whose failure was that run's
-                inputs.put(key.scope(), store.appendSoon(key, message.get(), delta, when));
+            if (message.isPresent() && Roles.USER.equals(event.author()) && run != null) {
+                run.settleInput(); // an earlier run's message, whose failure was that run's
+                run.committing(store.appendSoon(key, message.get(), delta, when));
             } else {
-                awaitInput(key);
+                if (run != null) {
+                    run.awaitInput();
+                }
                 // The usage of the model calls this event answers commits with it (nothing to drain for a tool's event).
-                List<ai.lango.usage.ModelCall> usage = message.isPresent() ? ai.lango.usage.TurnUsage.drainCurrent() : List.of();
+                List<ai.lango.turn.ModelCall> usage = message.isPresent() && run != null ? run.drainUsage() : List.of();
                 if (usage.isEmpty()) {
                     store.append(key, message.orElse(null), delta, when);
                 } else {
@@ -195,15 +211,17 @@ public class JpaSessionService implements BaseSessionService {
         });
     }
 
-    /** User messages whose commit is under way, by session scope ({@link SessionRef#scope}). */
-    private final ConcurrentMap<String, CompletableFuture<Void>> inputs = new ConcurrentHashMap<>();
+    /** Waits for a message in commit, whatever became of it. */
+    void settle(CompletableFuture<Void> input) {
+        try {
+            await(input);
+        } catch (RuntimeException e) {
+            // that run failed with it
+        }
+    }
 
-    /**
-     * Returns once the user's message of the session's current run is committed; throws when it
-     * could not be (the run must then fail, and tell nobody anything of an answer).
-     */
-    public void awaitInput(SessionRef key) {
-        CompletableFuture<Void> input = inputs.remove(key.scope());
+    /** Returns once {@code input} is committed; throws when it could not be. */
+    void await(CompletableFuture<Void> input) {
         if (input == null) {
             return;
         }
@@ -212,15 +230,6 @@ public class JpaSessionService implements BaseSessionService {
             input.join();
         } catch (java.util.concurrent.CompletionException e) {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
-    }
-
-    /** Waits for the session's message in commit, if any, whatever became of it. */
-    private void settleInput(SessionRef key) {
-        try {
-            awaitInput(key);
-        } catch (RuntimeException e) {
-            // that run failed with it
         }
     }
 

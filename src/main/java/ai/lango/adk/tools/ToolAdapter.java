@@ -7,7 +7,7 @@ import ai.lango.tool.ToolException;
 import ai.lango.tool.ToolArtifacts;
 import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolRunner;
-import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnContext;
 import com.google.adk.tools.BaseTool;
 import com.google.adk.tools.ToolContext;
 import com.google.genai.types.FunctionDeclaration;
@@ -26,14 +26,12 @@ final class ToolAdapter extends BaseTool {
     private final Tool tool;
     private final ToolRunner runner;
     private final ApprovalGate gate;
-    private final TurnCallers callers;
 
-    ToolAdapter(Tool tool, ToolRunner runner, ApprovalGate gate, TurnCallers callers) {
+    ToolAdapter(Tool tool, ToolRunner runner, ApprovalGate gate) {
         super(tool.name(), tool.description());
         this.tool = tool;
         this.runner = runner;
         this.gate = gate;
-        this.callers = callers;
     }
 
     ToolFamily family() {
@@ -52,8 +50,10 @@ final class ToolAdapter extends BaseTool {
     @Override
     public Single<Map<String, Object>> runAsync(Map<String, Object> args, ToolContext context) {
         return Single.fromCallable(() -> {
-            Caller caller = context == null ? null : new Caller(context.userId(), context.sessionId(),
-                    callers.admin(SessionRef.of(context.userId(), context.sessionId()).scope()), false);
+            // Who calls is the run's turn, as it started it: never looked up by session (a continuation after an approval
+            // may run on another thread while the turn that asked is still ending).
+            Caller caller = context == null ? null : new Caller(TurnContexts.of(context)
+                    .orElseGet(() -> TurnContext.detached(context.userId(), context.sessionId(), false)), false);
             References.Use use;
             try {
                 use = runner.inspect(tool, args, caller);

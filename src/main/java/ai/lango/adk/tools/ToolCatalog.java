@@ -57,15 +57,14 @@ public class ToolCatalog {
 
     private List<BaseTool> adapted;
     private List<BaseToolset> made = List.of();
-    private final TurnCallers callers = new TurnCallers();
 
     @PostConstruct
     void init() {
         ApprovalGate gate = new ApprovalGate(settings.approval(), approvals);
-        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, references, gate, callers);
+        adapted = adapt(StreamSupport.stream(toolsets.spliterator(), false).toList(), executor, references, gate);
         ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, references);
         made = StreamSupport.stream(sources.spliterator(), false)
-                .<BaseToolset>map(source -> new SourcedToolset(source, tool -> new ToolAdapter(tool, runner, gate, callers)))
+                .<BaseToolset>map(source -> new SourcedToolset(source, tool -> new ToolAdapter(tool, runner, gate)))
                 .toList();
         if (settings.approval().policy() == LangoSettings.Approval.Policy.NONE && settings.tools().execEnabled()) {
             MaskedLogs.of(ToolCatalog.class).warning(() -> "exec is enabled and "
@@ -75,16 +74,16 @@ public class ToolCatalog {
 
     /** The tools of the enabled toolsets, in order, adapted to ADK; calls run on {@code executor}, none asks for approval. */
     public static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor) {
-        return adapt(toolsets, executor, References.NONE, ApprovalGate.OPEN, new TurnCallers());
+        return adapt(toolsets, executor, References.NONE, ApprovalGate.OPEN);
     }
 
     private static List<BaseTool> adapt(List<Toolset> toolsets, ExecutorService executor, References references,
-                                        ApprovalGate gate, TurnCallers callers) {
+                                        ApprovalGate gate) {
         ToolRunner runner = new ToolRunner(executor, DEFAULT_TIMEOUT, references);
         return toolsets.stream().filter(Toolset::enabled)
                 .sorted(Comparator.comparingInt(Toolset::order).thenComparing(Toolset::name))
                 .flatMap(toolset -> toolset.tools().stream())
-                .<BaseTool>map(tool -> new ToolAdapter(tool, runner, gate, callers)).toList();
+                .<BaseTool>map(tool -> new ToolAdapter(tool, runner, gate)).toList();
     }
 
     /** A catalog of these tools, for code that runs without the container. */
@@ -101,11 +100,6 @@ public class ToolCatalog {
     /** The toolsets of tools made at run time (MCP servers'), asked at every model call; they belong to the executor. */
     public List<BaseToolset> madeAtRunTime() {
         return made;
-    }
-
-    /** Where the service notes whose credential each running turn came with, for the tools' callers. */
-    public TurnCallers callers() {
-        return callers;
     }
 
     /** The family of a tool the agent holds: a Lango tool's own; ADK's loadMemory recalls memories. */

@@ -11,9 +11,9 @@ import ai.lango.a2a.Task;
 import ai.lango.a2a.TaskEvent;
 import ai.lango.a2a.TaskRun;
 import ai.lango.a2a.TaskState;
-import ai.lango.adk.AgentService;
+import ai.lango.turns.TurnRefused;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiJson;
-import ai.lango.api.TurnAdmission;
 import ai.lango.api.TurnFailures;
 import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalResolved;
@@ -23,7 +23,6 @@ import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.Audience;
 import ai.lango.masking.SecretMask;
 import ai.lango.security.Identity;
-import ai.lango.security.Quotas;
 import ai.lango.tool.ToolException;
 import ai.lango.tool.Workspace;
 import ai.lango.turn.MessageTooLargeException;
@@ -31,7 +30,6 @@ import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnAbortedException;
 import ai.lango.turn.TurnEvent;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -85,10 +83,8 @@ public class A2aTasks {
     static final long MAX_FILE_BYTES = 1024 * 1024;
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
-    @Inject
-    TurnAdmission admissions;
 
     @Inject
     Approvals approvals;
@@ -225,20 +221,22 @@ public class A2aTasks {
                 }
             }
         }
-        TurnAdmission.Admission admission = admit(caller, userId, sessionKey);
         String taskId = UUID.randomUUID().toString();
         Message asked = message.in(contextId, taskId);
         Task task = new Task(taskId, contextId, new Task.Status(TaskState.SUBMITTED, null, Instant.now()), List.of(),
                 List.of(asked));
         TaskRun run = new TaskRun(task, saved -> save(saved));
-        running.put(taskId, new Local(run, userId, sessionKey));
-        ready.accept(run);
         Listener listener = new Listener(run, options, new Audience(userId, caller.administersAs(userId)));
-        run.working(null);
         CompletableFuture<String> turn;
         try {
-            turn = agent.chat(new TurnRequest(userId, caller.administersAs(userId), sessionKey, asked.plainText(), streaming),
-                    listener);
+            turn = turns.start(caller, userId, sessionKey, asked.plainText(), streaming, Turns.Listener.of(listener)
+                    .onceAdmitted(() -> {
+                        running.put(taskId, new Local(run, userId, sessionKey));
+                        ready.accept(run);
+                        run.working(null);
+                    }));
+        } catch (TurnRefused refused) {
+            throw new A2aException(refused.code() + ": " + refused.getMessage());
         } catch (RuntimeException e) {
             turn = CompletableFuture.failedFuture(e);
         }
@@ -247,14 +245,13 @@ public class A2aTasks {
         Optional<A2aException> refused = refusal(turn);
         if (refused.isPresent()) {
             running.remove(taskId);
-            admission.permit().close();
             throw refused.get();
         }
         try {
             store.insert(new A2aTasksStore.Stored(task, userId, sessionKey, null, server, Instant.now(), false),
                     settings.a2a().tasksPerUser());
         } finally {
-            finish(turn, run, listener, userId, admission.permit());
+            finish(turn, run, listener, userId);
         }
         return run;
     }
@@ -302,48 +299,51 @@ public class A2aTasks {
             throw new A2aException(JsonRpcError.INVALID_PARAMS, "task " + task.id() + " waits for an answer to approval "
                     + stored.approvalId() + ": send the text \"approve\" or \"deny\", or a data part {\"approved\": true|false}");
         }
-        // The turn it resumes is admitted before anything is decided: a refused answer leaves the request waiting.
-        TurnAdmission.Admission admission = admit(caller, userId, stored.sessionKey());
         Message answer = message.in(task.contextId(), task.id());
         Task working = task.adding(answer).moved(TaskState.WORKING, null, Instant.now());
-        // The task is claimed before the approval is decided: of two answers (or an answer and the timeout), one counts.
-        if (!store.move(working, TaskState.INPUT_REQUIRED, server)) {
-            admission.permit().close();
-            return continueTask(caller, userId, found(task.id(), userId), message, options, streaming, ready);
-        }
-        Optional<Approvals.Outcome> outcome = approvals.decide(stored.approvalId(), userId, verdict.get(), Approval.By.USER);
         TaskRun run = new TaskRun(working, saved -> save(saved));
-        running.put(task.id(), new Local(run, userId, stored.sessionKey()));
-        ready.accept(run);
-        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
-            admission.permit().close();
-            String decision = outcome.map(o -> o.decision().wire()).orElse("unknown");
-            run.failed("The request for approval " + stored.approvalId() + " was " + decision + " already; nothing ran.");
-            running.remove(task.id());
-            return run;
-        }
         Listener listener = new Listener(run, options, new Audience(userId, caller.administersAs(userId)));
-        run.working(verdict.get() ? "approved; the call runs" : "denied; the call does not run");
+        String sessionKey = stored.sessionKey();
+        boolean approved = verdict.get();
+        Turns.Continuation continuation = new Turns.Continuation() {
+            @Override
+            public boolean claim() {
+                // The task is claimed once its turn is let in and before the approval is decided: of two answers (or an
+                // answer and the timeout), one counts.
+                return store.move(working, TaskState.INPUT_REQUIRED, server);
+            }
+
+            @Override
+            public Turns.Listener listener() {
+                running.put(task.id(), new Local(run, userId, sessionKey));
+                ready.accept(run);
+                run.working(approved ? "approved; the call runs" : "denied; the call does not run");
+                return Turns.Listener.of(listener);
+            }
+        };
         CompletableFuture<String> turn;
         try {
-            turn = agent.resume(approvals.get(stored.approvalId()).orElseThrow(), caller.administersAs(userId), streaming, listener);
-        } catch (RuntimeException e) {
-            turn = CompletableFuture.failedFuture(e);
+            turn = turns.answer(caller, stored.approvalId(), approved, streaming, Optional.of(continuation));
+        } catch (TurnRefused refused) {
+            A2aTasksStore.Stored now = found(task.id(), userId);
+            if (refused.status() == 409 && now.task().state() != TaskState.INPUT_REQUIRED) {
+                return continueTask(caller, userId, now, message, options, streaming, ready); // answered another way
+            }
+            if (refused.status() == 409 || refused.status() == 404) {
+                // decided another way already (the timeout, an answer on another edge): the task says so
+                ready.accept(run);
+                run.failed("The request for approval " + stored.approvalId() + " was " + approvals.get(stored.approvalId())
+                        .map(a -> a.decision().wire()).orElse("unknown") + " already; nothing ran.");
+                return run;
+            }
+            throw new A2aException(refused.code() + ": " + refused.getMessage()); // not let in: the request still waits
         }
-        finish(turn, run, listener, userId, admission.permit());
+        finish(turn, run, listener, userId);
         return run;
     }
 
-    private TurnAdmission.Admission admit(Identity caller, String userId, String sessionKey) throws A2aException {
-        TurnAdmission.Admission admission = admissions.admit(caller, userId, sessionKey);
-        if (!admission.admitted()) {
-            throw new A2aException(admission.code() + ": " + admission.message());
-        }
-        return admission;
-    }
-
-    /** When the turn ends: the task completes, waits for input, fails or is canceled, and its permit is given back. */
-    private void finish(CompletableFuture<String> turn, TaskRun run, Listener listener, String userId, Quotas.Permit permit) {
+    /** When the turn ends: the task completes, waits for input, fails or is canceled. */
+    private void finish(CompletableFuture<String> turn, TaskRun run, Listener listener, String userId) {
         turn.whenComplete((answer, failure) -> {
             try {
                 if (failure == null && !listener.asked.isEmpty()) {
@@ -363,7 +363,6 @@ public class A2aTasks {
                 LOG.warning(() -> "the A2A task " + run.current().id() + " could not be stored as it ended: " + e.getMessage());
             } finally {
                 running.remove(run.current().id());
-                permit.close();
             }
         });
     }
@@ -438,7 +437,7 @@ public class A2aTasks {
         }
         Local local = running.get(task.id());
         if (local != null) {
-            agent.stop(local.userId(), local.sessionKey());
+            turns.stop(local.userId(), local.sessionKey());
         } else {
             store.requestCancel(task.id());
         }
@@ -489,7 +488,7 @@ public class A2aTasks {
             for (String id : store.cancelRequested(ids)) {
                 Local local = running.get(id);
                 if (local != null) {
-                    agent.stop(local.userId(), local.sessionKey());
+                    turns.stop(local.userId(), local.sessionKey());
                 }
             }
         } catch (RuntimeException e) {

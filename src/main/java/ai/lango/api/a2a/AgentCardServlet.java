@@ -2,7 +2,7 @@ package ai.lango.api.a2a;
 
 import ai.lango.a2a.A2aProtocol;
 import ai.lango.a2a.AgentCard;
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiError;
 import ai.lango.api.ServletJson;
 import ai.lango.config.Keys;
@@ -29,7 +29,7 @@ public class AgentCardServlet extends HttpServlet {
     private static final String BUILD_PROPERTIES = "/ai/lango/build.properties";
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     LangoSettings settings;
@@ -47,7 +47,7 @@ public class AgentCardServlet extends HttpServlet {
                     + Keys.A2A_ENABLED + "=true to publish the agent card"), body);
             return;
         }
-        AgentCard card = AgentCards.card(agent.agents(), AgentCards.endpointUrl(request.getScheme(),
+        AgentCard card = AgentCards.card(turns.agents(), AgentCards.endpointUrl(request.getScheme(),
                 request.getServerName(), request.getServerPort(), request.getContextPath()), version());
         if (settings.access().authenticates()) {
             card = card.withBearerAuth("Authorization: Bearer <the operator token, a user's API token or a JWT>");

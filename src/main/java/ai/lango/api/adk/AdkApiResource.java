@@ -1,10 +1,13 @@
 package ai.lango.api.adk;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.TurnRefused;
+import ai.lango.turns.Turns;
+import ai.lango.masking.Audience;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import ai.lango.api.ApiError;
 import ai.lango.api.ApiJson;
 import ai.lango.api.Callers;
-import ai.lango.api.TurnAdmission;
 import ai.lango.api.TurnFailures;
 import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
@@ -63,13 +66,10 @@ public class AdkApiResource {
     private static final byte[] RUN_STARTED = ": run started\n\n".getBytes(StandardCharsets.UTF_8);
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     LangoSettings settings;
-
-    @Inject
-    TurnAdmission admissions;
 
     @Inject
     Approvals approvals;
@@ -89,7 +89,7 @@ public class AdkApiResource {
     @Path("version")
     @Produces(MediaType.APPLICATION_JSON)
     public String version() {
-        return ApiJson.MAPPER.createObjectNode().put("version", agent.adkVersion()).put("language", "java")
+        return ApiJson.MAPPER.createObjectNode().put("version", turns.adkVersion()).put("language", "java")
                 .put("language_version", System.getProperty("java.version")).toString();
     }
 
@@ -102,7 +102,7 @@ public class AdkApiResource {
             return SessionsResource.unknownApp(app);
         }
         ObjectNode body = ApiJson.MAPPER.createObjectNode();
-        agent.agents().ifPresentOrElse(root -> body.set("root_agent", AgentGraphs.describe(root)), () -> body.putNull("root_agent"));
+        turns.agents().ifPresentOrElse(root -> body.set("root_agent", AgentGraphs.describe(root)), () -> body.putNull("root_agent"));
         return ApiJson.ok(body);
     }
 
@@ -120,9 +120,9 @@ public class AdkApiResource {
         if (!Names.APP.equals(app)) {
             return SessionsResource.unknownApp(app);
         }
-        String dot = AgentGraphs.dot(agent.agents());
+        String dot = AgentGraphs.dot(turns.agents());
         ObjectNode body = ApiJson.MAPPER.createObjectNode().put("dotSrc", dot);
-        agent.agents().ifPresent(root -> body.putObject(root.name()).put("dotSrc", dot));
+        turns.agents().ifPresent(root -> body.putObject(root.name()).put("dotSrc", dot));
         body.putObject("root_agent").put("dotSrc", dot);
         return ApiJson.ok(body);
     }
@@ -208,11 +208,11 @@ public class AdkApiResource {
         for (JsonNode part : request.path("newMessage").path("parts")) {
             message.append(part.path("text").asText(""));
             JsonNode response = part.path("functionResponse");
-            if (AgentService.CONFIRMATION_CALL.equals(response.path("name").asText())) {
+            if (CONFIRMATION_CALL.equals(response.path("name").asText())) {
                 JsonNode confirmed = confirmed(response.path("response"));
                 if (!confirmed.isBoolean() || response.path("id").asText("").isEmpty()) {
                     return failed(ApiError.of(Response.Status.BAD_REQUEST, "invalid_request", "an "
-                            + AgentService.CONFIRMATION_CALL + " function response needs its call's id"
+                            + CONFIRMATION_CALL + " function response needs its call's id"
                             + " and {\"confirmed\": true|false}"));
                 }
                 answer = new Answer(response.path("id").asText(), confirmed.asBoolean());
@@ -238,34 +238,30 @@ public class AdkApiResource {
         return response.path("confirmed");
     }
 
+    /** The name of ADK's function call that asks for confirmation, and of its answer, as the ADK API carries them. */
+    static final String CONFIRMATION_CALL = "adk_request_confirmation";
+
     /**
-     * The request for approval a run answers, decided now by the caller; or the error: 404 when the
-     * session has no such request, 409 when it was decided already (a replayed or late answer
-     * changes nothing, and nothing runs).
+     * The run's turn, let in: a new message, or the turn that asked for approval, going on with the answer —
+     * its events to {@code events}. Throws {@link TurnRefused} when it is not let in, the request for approval is
+     * unknown in the session (404) or was decided already (409: a replayed or late answer changes nothing).
      */
-    private Object decided(RunRequest run) {
-        String scope = run.turn().session().scope();
-        Optional<Approval> asked = approvals.forConfirmation(scope, run.answer().confirmationId());
-        if (asked.isEmpty()) {
-            return ApiError.of(Response.Status.NOT_FOUND, "approval_not_found", "no request for approval \""
-                    + run.answer().confirmationId() + "\" in session \"" + run.turn().sessionKey() + "\"");
+    private CompletableFuture<String> start(Identity caller, RunRequest run, boolean streaming, Consumer<String> events) {
+        TurnRequest turn = run.turn();
+        Turns.Listener listener = Turns.Listener.adk(events);
+        if (run.answer() == null) {
+            return turns.start(caller, turn.userId(), turn.sessionKey(), turn.message(), streaming, listener);
         }
-        Optional<Approvals.Outcome> outcome = approvals.decide(asked.get().id(), run.turn().userId(), run.answer().confirmed(),
-                Approval.By.USER);
-        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
-            return ApiError.of(Response.Status.CONFLICT, "approval_not_pending", "the request for approval "
-                    + asked.get().id() + " is " + outcome.map(o -> o.decision().wire()).orElse("unknown") + " already");
-        }
-        return approvals.get(asked.get().id()).orElseThrow();
+        Approval asked = approvals.forConfirmation(turn.session().scope(), run.answer().confirmationId())
+                .orElseThrow(() -> new TurnRefused(404, "approval_not_found", "no request for approval \""
+                        + run.answer().confirmationId() + "\" in session \"" + turn.sessionKey() + "\""));
+        return turns.answer(caller, asked.id(), run.answer().confirmed(), streaming, Optional.of(() -> listener));
     }
 
-    /** The run's turn: a new message, or the turn that asked for approval, resumed with the answer. */
-    private Object start(RunRequest run, TurnRequest turn, Consumer<String> events) {
-        if (run.answer() == null) {
-            return agent.chatAdk(turn, events);
-        }
-        Object decided = decided(run);
-        return decided instanceof Approval approval ? agent.resumeAdk(approval, turn.admin(), turn.streaming(), events) : decided;
+    /** A refusal as the ADK API answers it: the JSON error, with Retry-After when there is one. */
+    private static Response refused(TurnRefused refused) {
+        return ApiError.of(Response.Status.fromStatusCode(refused.status()), refused.code(), refused.getMessage(),
+                refused.retryAfter());
     }
 
     private static RunRequest failed(Response error) {
@@ -288,28 +284,19 @@ public class AdkApiResource {
             response.resume(run.error());
             return;
         }
-        TurnAdmission.Admission admission = admissions.admit(caller, run.turn().userId(), run.turn().sessionKey());
-        if (!admission.admitted()) {
-            response.resume(admission.response());
-            return;
-        }
         List<String> events = new ArrayList<>();
-        TurnRequest unstreamed = new TurnRequest(run.turn().userId(), run.turn().admin(), run.turn().sessionKey(),
-                run.turn().message(), false);
-        Object started = start(run, unstreamed, events::add);
-        if (started instanceof Response refused) {
-            admission.permit().close();
-            response.resume(refused);
+        CompletableFuture<String> turn;
+        try {
+            turn = start(caller, run, false, events::add);
+        } catch (TurnRefused refusal) {
+            response.resume(refused(refusal));
             return;
         }
-        @SuppressWarnings("unchecked")
-        CompletableFuture<String> turn = (CompletableFuture<String>) started;
         // The runner enforces the request timeout itself; this bound only guards against a stuck turn. (Not
         // AsyncResponse.setTimeout: RESTEasy left its task scheduled after the answer went, and it failed with
         // CWWKC1101E once the application had stopped.)
         turn.copy().orTimeout(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((answer, failure) -> {
-                    admission.permit().close();
                     if (failure == null) {
                         response.resume(Response.ok("[" + String.join(",", events) + "]", MediaType.APPLICATION_JSON).build());
                     } else if (failure instanceof TimeoutException) {
@@ -342,52 +329,65 @@ public class AdkApiResource {
         if (run.error() != null) {
             return run.error();
         }
-        TurnAdmission.Admission admission = admissions.admit(caller, run.turn().userId(), run.turn().sessionKey());
-        if (!admission.admitted()) {
-            return admission.response();
+        // Let in (and an answer decided) before the stream opens, so that a refusal is an HTTP status; the turn's events
+        // wait in a queue for the stream, so the turn never waits on a slow client.
+        BlockingQueue<String> frames = new LinkedBlockingQueue<>();
+        CompletableFuture<String> turn;
+        try {
+            turn = start(caller, run, run.turn().streaming(), frames::add);
+        } catch (TurnRefused refusal) {
+            return refused(refusal);
         }
-        Object decided = run.answer() == null ? null : decided(run);
-        if (decided instanceof Response refused) {
-            admission.permit().close();
-            return refused;
-        }
-        StreamingOutput stream = out -> {
-            try (Quotas.Permit permit = admission.permit()) {
-                streamTurn(run, (Approval) decided, out, servletResponse);
-            }
-        };
+        Audience reader = new Audience(run.turn().userId(), run.turn().admin());
+        StreamingOutput stream = out -> streamTurn(turn, frames, reader, out, servletResponse);
         return Response.ok(stream, MediaType.SERVER_SENT_EVENTS).header("Cache-Control", "no-cache").build();
     }
 
-    private void streamTurn(RunRequest run, Approval resumed, OutputStream out, HttpServletResponse servletResponse)
-            throws IOException {
+    private void streamTurn(CompletableFuture<String> turn, BlockingQueue<String> frames, Audience reader, OutputStream out,
+                            HttpServletResponse servletResponse) throws IOException {
         // The headers go now, with an SSE comment that clients skip: the client knows the run
         // started while the model is still thinking. The entity stream's own flush does not send
         // the response's first bytes; the servlet response's does.
         out.write(RUN_STARTED);
         out.flush();
         servletResponse.flushBuffer();
-        AtomicBoolean clientGone = new AtomicBoolean();
-        ai.lango.masking.Audience reader = new ai.lango.masking.Audience(run.turn().userId(), run.turn().admin());
-        Consumer<String> frame = event -> {
-            if (clientGone.get()) {
-                return;
-            }
-            try {
-                out.write(("data:" + SecretMask.mask(event, reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            } catch (IOException e) {
-                // The client left: the turn still runs to its end and is stored whole, so the
-                // conversation stays consistent and the provider's stream is read and closed.
-                clientGone.set(true);
-            }
-        };
+        // The runner enforces the request timeout itself; this bound only guards against a stuck turn.
+        long deadline = System.nanoTime() + 2 * settings.agent().requestTimeout().toNanos();
+        boolean clientGone = false;
         try {
-            agent.await(resumed == null ? agent.chatAdk(run.turn(), frame) : agent.resumeAdk(resumed, run.turn().admin(), run.turn().streaming(), frame));
+            while (!(turn.isDone() && frames.isEmpty())) {
+                String event = frames.poll(50, TimeUnit.MILLISECONDS);
+                if (event != null && !clientGone) {
+                    try {
+                        out.write(("data:" + SecretMask.mask(event, reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    } catch (IOException e) {
+                        // The client left: the turn still runs to its end and is stored whole, so the
+                        // conversation stays consistent and the provider's stream is read and closed.
+                        clientGone = true;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    turn.cancel(true);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (clientGone) {
+            return;
+        }
+        try {
+            turns.await(turn);
         } catch (TurnFailedException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
                     .put("code", TurnFailures.of(e).code());
             out.write(("data:" + SecretMask.mask(error.toString(), reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (java.util.concurrent.CancellationException e) {
+            ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", "the turn did not finish within the request timeout")
+                    .put("code", "turn_failed");
+            out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
     }

@@ -1,11 +1,11 @@
 package ai.lango.api.adk;
 
 import ai.lango.adk.AdkSessions;
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiError;
 import ai.lango.api.ApiJson;
 import ai.lango.api.Callers;
-import ai.lango.api.TurnAdmission;
+import ai.lango.turns.TurnAdmission;
 import ai.lango.config.LangoSettings;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -56,7 +56,7 @@ public class SessionsResource {
     TurnAdmission admissions;
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @GET
     public Response list(@PathParam("app") String app, @PathParam("user") String user) {
@@ -161,7 +161,7 @@ public class SessionsResource {
     @Path("{id}/events/{event}/graph")
     public String eventGraph(@PathParam("app") String app, @PathParam("user") String user, @PathParam("id") String id,
                              @PathParam("event") String event) {
-        return ApiJson.MAPPER.createObjectNode().put("dotSrc", AgentGraphs.dot(agent.agents())).toString();
+        return ApiJson.MAPPER.createObjectNode().put("dotSrc", AgentGraphs.dot(turns.agents())).toString();
     }
 
     static Response unknownApp(String app) {

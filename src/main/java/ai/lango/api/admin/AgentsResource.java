@@ -1,6 +1,6 @@
 package ai.lango.api.admin;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiJson;
 import ai.lango.turn.AgentInfo;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,12 +20,12 @@ import jakarta.ws.rs.core.Response;
 public class AgentsResource {
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @GET
     public Response agents() {
         ObjectNode body = ApiJson.MAPPER.createObjectNode();
-        agent.agents().ifPresentOrElse(root -> body.set("root", describe(root)), () -> body.putNull("root"));
+        turns.agents().ifPresentOrElse(root -> body.set("root", describe(root)), () -> body.putNull("root"));
         return ApiJson.ok(body);
     }
 

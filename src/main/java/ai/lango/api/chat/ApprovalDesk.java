@@ -1,6 +1,7 @@
 package ai.lango.api.chat;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.TurnRefused;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiJson;
 import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalResolved;
@@ -32,25 +33,21 @@ import java.util.logging.Logger;
 
 /**
  * Where /ws meets the requests for approval: which socket's request waits for which answer (in
- * memory — no thread, connection or lock is held while a person thinks), the answer that resumes a
- * turn, the timeout that expires one (checked every second, on every server, each request taken by
- * one), and {@code approval.resolved} to the user's sockets on this server. A socket that connects
- * is shown its user's requests still waiting.
+ * memory — no thread, connection or lock is held while a person thinks), where the turn an answer (or
+ * the timeout, which the application layer sweeps for every edge) continues sends its events, and
+ * {@code approval.resolved} to the user's sockets on this server. A socket that connects is shown its
+ * user's requests still waiting. What an answer does is {@link Turns#answer}'s business.
  */
 @ApplicationScoped
 public class ApprovalDesk {
 
-    private static final Logger LOG = MaskedLogs.of(ApprovalDesk.class);
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
     Approvals approvals;
 
     @Inject
-    AgentService agent;
-
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
-    ManagedScheduledExecutorService scheduler;
+    Turns turns;
 
     /** The chat.message request of a socket whose turn waits for an answer. */
     public record Waiter(Session socket, JsonNode requestId, String sessionKey) {
@@ -60,19 +57,6 @@ public class ApprovalDesk {
     OpenSockets sockets;
 
     private final Map<String, Waiter> waiters = new ConcurrentHashMap<>();
-    private ScheduledFuture<?> sweep;
-
-    @PostConstruct
-    void start() {
-        sweep = scheduler.scheduleWithFixedDelay(this::expire, 1, 1, TimeUnit.SECONDS);
-    }
-
-    @PreDestroy
-    void stop() {
-        if (sweep != null) {
-            sweep.cancel(false);
-        }
-    }
 
     /** A socket of {@code userId} is open: it is shown the user's requests still waiting. */
     void opened(String userId, Session socket) {
@@ -83,62 +67,65 @@ public class ApprovalDesk {
         }
     }
 
-    /** The turn of {@code waiter}'s request asks this approval: its response waits for the answer's turn. */
+    /**
+     * The turn of {@code waiter}'s request asks this approval: its response waits for the turn that goes on,
+     * whoever answers (or the timeout).
+     */
     void await(String approvalId, Waiter waiter) {
         waiters.put(approvalId, waiter);
+        turns.hearing(approvalId, continuation(approvalId, null));
     }
 
     /**
-     * {@code userId} answers (with a credential that administers in that user's sessions, or not); an
-     * answer that decided resumes the turn. The decision in force, if the user has that request.
+     * {@code caller} answers on {@code answering}; the turn goes on, its events to the socket that asked (or, if that
+     * one closed, to {@code answering}). The decision in force: {@code approved} or {@code denied} when this answer
+     * decided, what it was already ({@code expired}, …) when not, {@code unknown} for no request of this user's.
+     * Throws {@link TurnRefused} when the turn it continues is not let in (the request then stays waiting).
      */
-    Optional<Approvals.Outcome> answer(String userId, boolean admin, String approvalId, boolean approved, Session answering) {
-        Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, userId, approved, Approval.By.USER);
-        if (outcome.isPresent() && outcome.get().decidedNow()) {
-            resume(approvalId, admin, answering);
-        }
-        return outcome;
-    }
-
-    /**
-     * Resumes the turn that asked, now decided: its events go to the socket that asked (or, if that
-     * one closed, to {@code answering}); the request that started it gets its response when it ends.
-     */
-    private void resume(String approvalId, boolean admin, Session answering) {
-        Optional<Approval> decided = approvals.get(approvalId);
-        if (decided.isEmpty()) {
-            return;
-        }
-        Approval approval = decided.get();
-        Waiter waiter = waiters.remove(approvalId);
-        Session target = waiter != null && waiter.socket().isOpen() ? waiter.socket()
-                : answering != null && answering.isOpen() ? answering : null;
-        JsonNode requestId = waiter != null && target == waiter.socket() ? waiter.requestId() : null;
-        List<String> asked = new CopyOnWriteArrayList<>();
-        CompletableFuture<String> turn = agent.resume(approval, admin, true,
-                target == null ? event -> { } : TurnStream.listener(request -> await(request.approvalId(),
-                        new Waiter(target, requestId, approval.sessionKey())), target, approval.sessionKey(), asked));
-        if (target != null) {
-            TurnStream.finish(target, requestId, approval.sessionKey(), turn, asked);
-        } else {
-            turn.whenComplete((answer, failure) -> {
-                if (failure != null) {
-                    LOG.info(() -> "the turn resumed after approval " + approvalId + " failed: " + failure.getMessage());
-                }
-            });
-        }
-    }
-
-    /** Expires what waited past its time and resumes those turns: the model is told the call did not run. */
-    void expire() {
+    String answer(Identity caller, String approvalId, boolean approved, Session answering) {
         try {
-            for (Approval expired : approvals.expireDue()) {
-                // Nobody answered: the resumed turn administers only in the operator's own sessions.
-                resume(expired.id(), Identity.reserved(expired.userId()), null);
+            turns.answer(caller, approvalId, approved, true, Optional.of(continuation(approvalId, answering)));
+            return approved ? Approval.Decision.APPROVED.wire() : Approval.Decision.DENIED.wire();
+        } catch (TurnRefused refused) {
+            if (refused.status() == 404) {
+                return "unknown";
             }
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "expiring requests for approval failed: " + e.getMessage(), e);
+            if (refused.status() == 409) {
+                return approvals.get(approvalId).map(a -> a.decision().wire()).orElse("unknown");
+            }
+            throw refused;
         }
+    }
+
+    /** Who hears the turn that goes on after {@code approvalId}: the socket that asked if open, else {@code answering}. */
+    private Turns.Continuation continuation(String approvalId, Session answering) {
+        List<String> asked = new CopyOnWriteArrayList<>();
+        return new Turns.Continuation() {
+            private Session target;
+            private JsonNode requestId;
+            private String sessionKey;
+
+            @Override
+            public Turns.Listener listener() {
+                Waiter waiter = waiters.remove(approvalId);
+                target = waiter != null && waiter.socket().isOpen() ? waiter.socket()
+                        : answering != null && answering.isOpen() ? answering : null;
+                requestId = waiter != null && target == waiter.socket() ? waiter.requestId() : null;
+                sessionKey = waiter != null ? waiter.sessionKey() : approvals.get(approvalId).map(Approval::sessionKey).orElse("");
+                Session to = target;
+                JsonNode request = requestId;
+                String key = sessionKey;
+                return Turns.Listener.of(to == null ? event -> { } : TurnStream.listener(next -> await(next.approvalId(),
+                        new Waiter(to, request, key)), to, key, asked));
+            }
+
+            @Override
+            public void continued(CompletableFuture<String> turn) {
+                if (target != null) {
+                    TurnStream.finish(target, requestId, sessionKey, turn, asked);
+                }
+            }
+        };
     }
 
     /** Every decision goes to its user's sockets here; a superseded request's chat.message ends (its turn will not resume). */

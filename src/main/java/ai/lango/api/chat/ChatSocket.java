@@ -5,9 +5,9 @@ import static ai.lango.api.chat.ChatFrames.event;
 import static ai.lango.api.chat.ChatFrames.payload;
 import static ai.lango.api.chat.ChatFrames.send;
 
-import ai.lango.adk.AgentService;
 import ai.lango.api.ApiJson;
-import ai.lango.api.TurnAdmission;
+import ai.lango.turns.TurnRefused;
+import ai.lango.turns.Turns;
 import ai.lango.config.Ids;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
@@ -16,7 +16,6 @@ import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
 import ai.lango.session.SessionTitles;
 import ai.lango.turn.Names;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.Resource;
@@ -60,7 +59,7 @@ public class ChatSocket {
     private static final ObjectMapper JSON = ApiJson.MAPPER;
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     LangoSettings settings;
@@ -74,8 +73,6 @@ public class ChatSocket {
     @Inject
     Quotas quotas;
 
-    @Inject
-    TurnAdmission admissions;
 
     @Inject
     ApprovalDesk desk;
@@ -225,8 +222,13 @@ public class ChatSocket {
             send(session, error(id, "invalid_params", "params.approvalId (text) and params.approved (true or false) are required"));
             return;
         }
-        String status = desk.answer(user(), caller.administersAs(user()), approvalId, approved.asBoolean(), session)
-                .map(outcome -> outcome.decision().wire()).orElse("unknown");
+        String status;
+        try {
+            status = desk.answer(caller, approvalId, approved.asBoolean(), session);
+        } catch (TurnRefused refused) { // the turn it continues is not let in: the request still waits
+            send(session, error(id, refused.code(), refused.getMessage()));
+            return;
+        }
         send(session, ChatFrames.response(id, JSON.createObjectNode().put("approvalId", approvalId).put("status", status)));
     }
 
@@ -242,7 +244,7 @@ public class ChatSocket {
             send(session, error(id, "invalid_id", invalidKey.get()));
             return;
         }
-        boolean stopped = agent.stop(user(), sessionKey);
+        boolean stopped = turns.stop(user(), sessionKey);
         send(session, ChatFrames.response(id, JSON.createObjectNode().put("sessionKey", sessionKey).put("stopped", stopped)));
     }
 
@@ -259,7 +261,7 @@ public class ChatSocket {
         }
         String userId = user();
         // It may wait for the stopped turn to end: not on the container's thread.
-        CompletableFuture.supplyAsync(() -> agent.deleteSession(userId, sessionKey), scheduler).whenComplete((deleted, failure) -> {
+        CompletableFuture.supplyAsync(() -> turns.deleteSession(userId, sessionKey), scheduler).whenComplete((deleted, failure) -> {
             if (failure != null) {
                 send(session, error(id, "session_busy", String.valueOf(failure.getCause() == null ? failure.getMessage()
                         : failure.getCause().getMessage())));
@@ -280,7 +282,7 @@ public class ChatSocket {
             send(session, error(id, "invalid_id", invalidKey.get()));
         } else if (title.isEmpty()) {
             send(session, error(id, "invalid_params", "params.title must have a readable character"));
-        } else if (!agent.renameSession(user(), sessionKey, title.get())) {
+        } else if (!turns.renameSession(user(), sessionKey, title.get())) {
             send(session, error(id, "session_not_found", "no session \"" + sessionKey + "\""));
         } else {
             send(session, ChatFrames.response(id, JSON.createObjectNode().put("sessionKey", sessionKey).put("title", title.get())));
@@ -372,17 +374,17 @@ public class ChatSocket {
 
     /** Starts the turn on the agent's turn threads; the frames go out as it runs, the response when it ends. */
     private void turn(Session session, JsonNode id, String sessionKey, String message) {
-        TurnAdmission.Admission admission = admissions.admit(caller, user(), sessionKey);
-        if (!admission.admitted()) {
-            send(session, error(id, admission.code(), admission.message()));
+        List<String> asked = new CopyOnWriteArrayList<>();
+        Turns.Listener listener = Turns.Listener.of(TurnStream.listener(request -> desk.await(request.approvalId(),
+                new ApprovalDesk.Waiter(session, id, sessionKey)), session, sessionKey, asked));
+        CompletableFuture<String> turn;
+        try {
+            turn = turns.start(caller, user(), sessionKey, message, true, listener.onceAdmitted(
+                    () -> send(session, event("agent.thinking", payload(sessionKey)))));
+        } catch (TurnRefused refused) {
+            send(session, error(id, refused.code(), refused.getMessage()));
             return;
         }
-        send(session, event("agent.thinking", payload(sessionKey)));
-        List<String> asked = new CopyOnWriteArrayList<>();
-        CompletableFuture<String> turn = agent.chat(new TurnRequest(user(), caller.administersAs(user()), sessionKey, message, true),
-                TurnStream.listener(request -> desk.await(request.approvalId(), new ApprovalDesk.Waiter(session, id, sessionKey)),
-                        session, sessionKey, asked));
-        turn.whenComplete((answer, failure) -> admission.permit().close());
         TurnStream.finish(session, id, sessionKey, turn, asked);
     }
 }

@@ -1,6 +1,6 @@
 package ai.lango.api.chat;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiJson;
 import ai.lango.api.Callers;
 import ai.lango.config.LangoSettings;
@@ -34,7 +34,7 @@ public class MeResource {
     LangoSettings settings;
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     Credentials credentials;
@@ -51,8 +51,8 @@ public class MeResource {
                 .put("admin", caller.admin());
         ObjectNode model = body.putObject("model");
         settings.model().provider().ifPresentOrElse(provider -> model.put("provider", provider.id())
-                        .put("name", settings.model().name().orElse(null)).put("ready", agent.agents().isPresent()),
-                () -> model.putNull("provider").putNull("name").put("ready", false).put("missing", AgentService.NO_PROVIDER));
+                        .put("name", settings.model().name().orElse(null)).put("ready", turns.agents().isPresent()),
+                () -> model.putNull("provider").putNull("name").put("ready", false).put("missing", turns.unavailable().orElse("")));
         body.put("memory", settings.memory().enabled());
         return ApiJson.ok(body);
     }

@@ -1,7 +1,7 @@
 package ai.lango.api.eval;
 
-import ai.lango.adk.AgentService;
-import ai.lango.api.TurnAdmission;
+import ai.lango.turns.TurnRefused;
+import ai.lango.turns.Turns;
 import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
@@ -13,10 +13,9 @@ import ai.lango.security.Identity;
 import ai.lango.session.TokenEstimator;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.TurnEvent;
-import ai.lango.turn.TurnRequest;
 import ai.lango.usage.AsideCalls;
 import ai.lango.usage.Budgets;
-import ai.lango.usage.ModelCall;
+import ai.lango.turn.ModelCall;
 import ai.lango.usage.UsageLedger;
 import ai.lango.usage.UsageRows;
 import java.math.BigDecimal;
@@ -36,9 +35,7 @@ import java.util.function.Consumer;
  */
 final class AgentForEval implements EvalAgent {
 
-    private final AgentService agent;
-    private final Approvals approvals;
-    private final TurnAdmission admissions;
+    private final Turns turns;
     private final UsageRows usage;
     private final UsageLedger ledger;
     private final Budgets budgets;
@@ -46,11 +43,8 @@ final class AgentForEval implements EvalAgent {
     private final Identity caller;
     private Provider judge;
 
-    AgentForEval(AgentService agent, Approvals approvals, TurnAdmission admissions, UsageRows usage, UsageLedger ledger,
-                 Budgets budgets, LangoSettings settings, Identity caller) {
-        this.agent = agent;
-        this.approvals = approvals;
-        this.admissions = admissions;
+    AgentForEval(Turns turns, UsageRows usage, UsageLedger ledger, Budgets budgets, LangoSettings settings, Identity caller) {
+        this.turns = turns;
         this.usage = usage;
         this.ledger = ledger;
         this.budgets = budgets;
@@ -60,44 +54,26 @@ final class AgentForEval implements EvalAgent {
 
     @Override
     public CompletableFuture<String> turn(String userId, boolean admin, String sessionKey, String message, Consumer<TurnEvent> events) {
-        TurnAdmission.Admission admission = admissions.admit(caller, userId, sessionKey);
-        if (!admission.admitted()) {
-            return CompletableFuture.failedFuture(new IllegalStateException(admission.message()));
-        }
-        CompletableFuture<String> turn;
         try {
-            turn = agent.chat(new TurnRequest(userId, admin, sessionKey, message, false), events);
-        } catch (RuntimeException e) {
-            admission.permit().close();
-            throw e;
+            return turns.start(caller, userId, sessionKey, message, false, Turns.Listener.of(events));
+        } catch (TurnRefused refused) {
+            return CompletableFuture.failedFuture(new IllegalStateException(refused.getMessage()));
         }
-        return turn.whenComplete((answer, failure) -> admission.permit().close());
     }
 
     @Override
     public CompletableFuture<String> answer(String userId, boolean admin, String approvalId, boolean approved, Consumer<TurnEvent> events) {
-        Optional<Approval> waiting = approvals.get(approvalId);
-        if (waiting.isEmpty()) {
-            return CompletableFuture.failedFuture(new IllegalStateException("the request for approval " + approvalId + " was not found"));
+        try {
+            // The turn it goes on with is let in before anything is decided: a refused answer leaves the request waiting.
+            return turns.answer(caller, approvalId, approved, false, Optional.of(() -> Turns.Listener.of(events)));
+        } catch (TurnRefused refused) {
+            return CompletableFuture.failedFuture(new IllegalStateException(refused.getMessage()));
         }
-        // The turn it resumes is admitted before anything is decided: a refused answer leaves the request waiting.
-        TurnAdmission.Admission admission = admissions.admit(caller, userId, waiting.get().sessionKey());
-        if (!admission.admitted()) {
-            return CompletableFuture.failedFuture(new IllegalStateException(admission.message()));
-        }
-        Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, userId, approved, Approval.By.USER);
-        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
-            admission.permit().close();
-            return CompletableFuture.failedFuture(new IllegalStateException("the request for approval " + approvalId + " was "
-                    + outcome.map(o -> o.decision().wire()).orElse("not found") + " already"));
-        }
-        return agent.resume(approvals.get(approvalId).orElseThrow(), admin, false, events)
-                .whenComplete((answer, failure) -> admission.permit().close());
     }
 
     @Override
     public void stop(String userId, String sessionKey) {
-        agent.stop(userId, sessionKey);
+        turns.stop(userId, sessionKey);
     }
 
     @Override
@@ -105,10 +81,10 @@ final class AgentForEval implements EvalAgent {
         Map<String, Object> configuration = new LinkedHashMap<>();
         configuration.put("provider", settings.model().provider().map(LangoSettings.ModelProvider::id).orElse("none"));
         configuration.put("model", settings.model().name().orElse(""));
-        configuration.put("promptHash", agent.promptsFingerprint());
+        configuration.put("promptHash", turns.promptsFingerprint());
         configuration.put("multiAgent", settings.agent().multiAgent());
         List<Map<String, Object>> agents = new ArrayList<>();
-        agent.agents().ifPresent(root -> collect(root, agents));
+        turns.agents().ifPresent(root -> collect(root, agents));
         configuration.put("agents", agents);
         return configuration;
     }

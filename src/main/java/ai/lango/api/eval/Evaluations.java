@@ -1,9 +1,8 @@
 package ai.lango.api.eval;
 
 import ai.lango.adk.AdkSessions;
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiError;
-import ai.lango.api.TurnAdmission;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.eval.EvalCase;
@@ -58,13 +57,11 @@ public class Evaluations {
     AdkSessions sessions;
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     Approvals approvals;
 
-    @Inject
-    TurnAdmission admissions;
 
     @Inject
     UsageRows usage;
@@ -205,12 +202,12 @@ public class Evaluations {
         if (times < 1 || times > MAX_RUNS) {
             throw new EvalFormatException("numRuns: must be a whole number from 1 to " + MAX_RUNS);
         }
-        if (agent.unavailable().isPresent()) {
-            throw new EvalLibrary.Refused(503, "agent_unavailable", agent.unavailable().get());
+        if (turns.unavailable().isPresent()) {
+            throw new EvalLibrary.Refused(503, "agent_unavailable", turns.unavailable().get());
         }
         EvalRun run = runs.start(caller.userId(), caller.admin(), setId);
         try {
-            AgentForEval replayed = new AgentForEval(agent, approvals, admissions, usage, ledger, budgets, settings, caller);
+            AgentForEval replayed = new AgentForEval(turns, usage, ledger, budgets, settings, caller);
             ObjectNode ran = new EvalRunner(replayed).run(run, administers(caller), owned.set(), cases,
                     metrics, times);
             // what the agent did is stored and answered as sessions are: no known secret's value in it
@@ -228,7 +225,7 @@ public class Evaluations {
 
     /** Stops a run: its current turn ends, the cases not reached are not evaluated. */
     void cancel(EvalRun run) {
-        run.cancel(new AgentForEval(agent, approvals, admissions, usage, ledger, budgets, settings, Identity.OPERATOR));
+        run.cancel(new AgentForEval(turns, usage, ledger, budgets, settings, Identity.OPERATOR));
     }
 
     /** The caller's stored result. */

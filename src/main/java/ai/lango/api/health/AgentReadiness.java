@@ -1,6 +1,6 @@
 package ai.lango.api.health;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
@@ -22,18 +22,18 @@ import org.eclipse.microprofile.health.Readiness;
 public class AgentReadiness implements HealthCheck {
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Override
     public HealthCheckResponse call() {
-        return response(agent.state(), agent.unavailable());
+        return response(turns.state(), turns.unavailable());
     }
 
-    static HealthCheckResponse response(AgentService.State state, Optional<String> unavailable) {
+    static HealthCheckResponse response(Turns.State state, Optional<String> unavailable) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("state", state.name().toLowerCase(Locale.ROOT));
         unavailable.ifPresent(why -> data.put("model", why));
-        return new HealthCheckResponse("agent", state == AgentService.State.READY ? HealthCheckResponse.Status.UP
+        return new HealthCheckResponse("agent", state == Turns.State.READY ? HealthCheckResponse.Status.UP
                 : HealthCheckResponse.Status.DOWN, Optional.of(data));
     }
 }

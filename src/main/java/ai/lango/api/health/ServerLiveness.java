@@ -1,6 +1,6 @@
 package ai.lango.api.health;
 
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -17,10 +17,10 @@ import org.eclipse.microprofile.health.Liveness;
 public class ServerLiveness implements HealthCheck {
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("server").withData("turnsInFlight", agent.turnsInFlight()).up().build();
+        return HealthCheckResponse.named("server").withData("turnsInFlight", turns.turnsInFlight()).up().build();
     }
 }

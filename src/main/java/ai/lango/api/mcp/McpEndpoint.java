@@ -1,9 +1,9 @@
 package ai.lango.api.mcp;
 
 import ai.lango.adk.AdkSessions;
-import ai.lango.adk.AgentService;
+import ai.lango.turns.TurnRefused;
+import ai.lango.turns.Turns;
 import ai.lango.api.ApiJson;
-import ai.lango.api.TurnAdmission;
 import ai.lango.api.TurnFailures;
 import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
@@ -18,7 +18,6 @@ import ai.lango.security.Quotas;
 import ai.lango.turn.Names;
 import ai.lango.turn.TurnEvent;
 import ai.lango.turn.TurnFailedException;
-import ai.lango.turn.TurnRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -75,13 +74,11 @@ public class McpEndpoint extends HttpServlet {
     McpSessions sessions;
 
     @Inject
-    AgentService agent;
+    Turns turns;
 
     @Inject
     AdkSessions adkSessions;
 
-    @Inject
-    TurnAdmission admissions;
 
     @Inject
     Approvals approvals;
@@ -218,7 +215,7 @@ public class McpEndpoint extends HttpServlet {
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
         capabilities.putObject("logging");
-        result.putObject("serverInfo").put("name", "lango").put("title", "Lango").put("version", agent.adkVersion());
+        result.putObject("serverInfo").put("name", "lango").put("title", "Lango").put("version", turns.adkVersion());
         result.put("instructions", "Lango is an AI agent server. Call chat to give its agent a message (the session id it"
                 + " answers with continues that conversation); list_sessions and get_session read your conversations.");
         response.setHeader("Mcp-Session-Id", session.id);
@@ -290,9 +287,7 @@ public class McpEndpoint extends HttpServlet {
     private void converse(Identity caller, McpSessions.Session session, JsonNode id, String tool, JsonNode args, JsonNode params,
                           HttpServletRequest request, HttpServletResponse response) throws IOException {
         String user = userOf(caller);
-        boolean admin = caller.administersAs(user);
         String sessionKey;
-        Approval resumed = null;
         String approvalId = args.path("approvalId").asText("");
         if (tool.equals("chat")) {
             String message = args.path("message").asText("");
@@ -307,7 +302,7 @@ public class McpEndpoint extends HttpServlet {
                 return;
             }
         } else {
-            // only looked up here: decided once the turn it resumes is admitted, so that a refused turn leaves it waiting
+            // only looked up here: decided once the turn it goes on with is let in, so that a refused one leaves it waiting
             Optional<Approval> waiting = approvals.get(approvalId)
                     .filter(a -> a.userId().equals(user) && a.decision() == Approval.Decision.PENDING);
             if (waiting.isEmpty()) {
@@ -316,52 +311,48 @@ public class McpEndpoint extends HttpServlet {
             }
             sessionKey = waiting.get().sessionKey();
         }
-        TurnAdmission.Admission admission = admissions.admit(caller, user, sessionKey);
-        if (!admission.admitted()) {
-            result(response, id, text(admission.code() + ": " + admission.message(), true));
-            return;
-        }
-        if (tool.equals("answer_approval")) {
-            Optional<Approval> decided = decide(user, approvalId, args.path("approved").asBoolean(false));
-            if (decided.isEmpty()) { // decided meanwhile: another answer, or its time ran out
-                admission.permit().close();
-                result(response, id, notWaiting(approvalId));
-                return;
-            }
-            resumed = decided.get();
-        }
         boolean stream = String.valueOf(request.getHeader("Accept")).contains("text/event-stream");
-        Stream out = stream ? Stream.open(response) : null;
+        // The stream opens once the turn is let in (a refusal is a plain answer, and so is a question decided meanwhile).
+        Stream[] out = {null};
+        Runnable open = () -> {
+            if (stream && out[0] == null) {
+                try {
+                    out[0] = Stream.open(response);
+                } catch (IOException e) {
+                    LOG.fine(() -> "an MCP client left before its answer: " + e.getMessage());
+                }
+            }
+        };
         JsonNode progressToken = params.path("_meta").path("progressToken");
-        try (var permit = admission.permit()) {
-            StringBuilder written = new StringBuilder();
-            Consumer<TurnEvent> listener = event -> {
-                if (event instanceof TurnEvent.Chunk chunk && out != null && !progressToken.isMissingNode()) {
-                    written.append(chunk.text());
-                    ObjectNode progress = JSON.createObjectNode().put("progressToken", progressToken.asText())
-                            .put("progress", written.length()).put("message", chunk.text());
-                    out.send(notification("notifications/progress", progress));
-                }
-            };
-            String answer;
-            List<TurnEvent.ApprovalRequest> asked = new CopyOnWriteArrayList<>();
-            Consumer<TurnEvent> collect = listener.andThen(event -> {
-                if (event instanceof TurnEvent.ApprovalRequest approval) {
-                    asked.add(approval);
-                }
-            });
+        StringBuilder written = new StringBuilder();
+        List<TurnEvent.ApprovalRequest> asked = new CopyOnWriteArrayList<>();
+        Consumer<TurnEvent> collect = event -> {
+            if (event instanceof TurnEvent.Chunk chunk && out[0] != null && !progressToken.isMissingNode()) {
+                written.append(chunk.text());
+                ObjectNode progress = JSON.createObjectNode().put("progressToken", progressToken.asText())
+                        .put("progress", written.length()).put("message", chunk.text());
+                out[0].send(notification("notifications/progress", progress));
+            } else if (event instanceof TurnEvent.ApprovalRequest approval) {
+                asked.add(approval);
+            }
+        };
+        Turns.Listener listener = Turns.Listener.of(collect).onceAdmitted(open);
+        Turns.Continuation continuing = () -> {
+            open.run();
+            return listener;
+        };
+        try {
             String message = args.path("message").asText("");
-            answer = agent.await(resumed == null
-                    ? agent.chat(new TurnRequest(user, admin, sessionKey, message, true), collect)
-                    : agent.resume(resumed, admin, true, collect));
-            while (!asked.isEmpty() && out != null && session.elicitation) {
+            String answer = turns.await(tool.equals("chat") ? turns.start(caller, user, sessionKey, message, true, listener)
+                    : turns.answer(caller, approvalId, args.path("approved").asBoolean(false), true, Optional.of(continuing)));
+            while (!asked.isEmpty() && out[0] != null && session.elicitation) {
                 TurnEvent.ApprovalRequest waiting = asked.remove(0);
-                boolean approved = elicit(session, out, waiting);
-                Optional<Approval> decided = decide(user, waiting.approvalId(), approved);
-                if (decided.isEmpty()) {
+                boolean approved = elicit(session, out[0], waiting);
+                try {
+                    answer = turns.await(turns.answer(caller, waiting.approvalId(), approved, true, Optional.of(continuing)));
+                } catch (TurnRefused decidedMeanwhile) { // another answer, or its time ran out
                     break;
                 }
-                answer = agent.await(agent.resume(decided.get(), admin, true, collect));
             }
             ObjectNode result = asked.isEmpty() ? text(answer, false) : text(waitingText(answer, asked), false);
             ObjectNode structured = result.putObject("structuredContent").put("sessionId", sessionKey).put("answer", answer);
@@ -370,21 +361,25 @@ public class McpEndpoint extends HttpServlet {
                 asked.forEach(a -> waiting.addObject().put("approvalId", a.approvalId()).put("tool", a.tool())
                         .set("arguments", JSON.valueToTree(a.args())));
             }
-            if (out != null) {
-                out.send(response(id, result));
-                out.close();
-            } else {
-                result(response, id, result);
-            }
+            answer(response, out[0], id, result);
+        } catch (TurnRefused refused) {
+            // not let in (the request, if any, still waits), or the question was decided meanwhile: nothing ran
+            answer(response, out[0], id, refused.status() == 404 || refused.status() == 409 ? notWaiting(approvalId)
+                    : text(refused.code() + ": " + refused.getMessage(), true));
         } catch (TurnFailedException e) {
             ObjectNode failed = text(TurnFailures.of(e).code() + ": " + e.getMessage(), true);
             failed.putObject("structuredContent").put("sessionId", sessionKey).put("error", TurnFailures.of(e).code());
-            if (out != null) {
-                out.send(response(id, failed));
-                out.close();
-            } else {
-                result(response, id, failed);
-            }
+            answer(response, out[0], id, failed);
+        }
+    }
+
+    /** The tool call's result: over its stream when one opened (which it then ends), as a plain answer otherwise. */
+    private static void answer(HttpServletResponse response, Stream out, JsonNode id, ObjectNode result) throws IOException {
+        if (out != null) {
+            out.send(response(id, result));
+            out.close();
+        } else {
+            result(response, id, result);
         }
     }
 
@@ -412,15 +407,6 @@ public class McpEndpoint extends HttpServlet {
         } finally {
             session.awaiting.remove(requestId);
         }
-    }
-
-    /** {@code user} decides their waiting request; the request as decided, when it was theirs and waiting. */
-    private Optional<Approval> decide(String user, String approvalId, boolean approved) {
-        Optional<Approvals.Outcome> outcome = approvals.decide(approvalId, user, approved, Approval.By.USER);
-        if (outcome.isEmpty() || !outcome.get().decidedNow()) {
-            return Optional.empty();
-        }
-        return approvals.get(approvalId);
     }
 
     private static ObjectNode notWaiting(String approvalId) {

@@ -73,8 +73,9 @@ class RemoteAgentTest {
 
     @Test
     void remoteAgentsAreLoadedAndWiredAsSubAgentsOfTheOrchestrator() {
-        List<BaseAgent> remotes = RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT, null);
-        BaseAgent root = AgentTree.orchestrator(new ScriptedLlm(), List.of(), remotes, PromptBuilder.load(null), 10, AgentTree.NO_SECTIONS);
+        List<RemoteAgent> remotes = RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT, null);
+        BaseAgent root = AgentTree.orchestrator(new ScriptedLlm(), List.of(), List.copyOf(remotes), PromptBuilder.load(null), 10,
+                AgentTree.NO_SECTIONS);
 
         assertEquals(List.of("planner", "weather-bot"), root.subAgents().stream().map(BaseAgent::name).toList());
         assertTrue(remotes.get(0).description().startsWith("Tells the weather"));
@@ -85,7 +86,7 @@ class RemoteAgentTest {
         Map<String, URI> configured = new LinkedHashMap<>();
         configured.put("gone", URI.create("http://127.0.0.1:1/.well-known/agent.json"));
         configured.put("weather-bot", card());
-        List<BaseAgent> remotes = RemoteAgent.load(configured, CLIENT, CLIENT, null);
+        List<RemoteAgent> remotes = RemoteAgent.load(configured, CLIENT, CLIENT, null);
 
         assertEquals(List.of("weather-bot"), remotes.stream().map(BaseAgent::name).toList());
     }
@@ -94,7 +95,7 @@ class RemoteAgentTest {
     void transferToARemoteAgentSendsTheRequestAndReturnsItsAnswer() {
         BaseAgent root = AgentTree.orchestrator(new ScriptedLlm()
                         .thenCall("transfer_to_agent", Map.of("agent_name", "weather-bot")),
-                List.of(), RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT, null), PromptBuilder.load(null), 10, AgentTree.NO_SECTIONS);
+                List.of(), List.copyOf(RemoteAgent.load(Map.of("weather-bot", card()), CLIENT, CLIENT, null)), PromptBuilder.load(null), 10, AgentTree.NO_SECTIONS);
         InMemorySessionService sessions = new InMemorySessionService();
         Runner adk = Runner.builder().agent(root).appName("lango").sessionService(sessions)
                 .artifactService(new InMemoryArtifactService()).plugins(List.of(new DelegationGuard(10))).build();

@@ -81,20 +81,36 @@ public class ModelAdapterTest {
     }
 
     /** Records what calls owed; refuses the next call once {@code refuse} is set. */
-    static final class RecordingMeter implements ModelAdapter.Meter {
+    static final class RecordingMeter implements ModelAdapter.CallRecords, ai.lango.turn.TurnMeter {
         final List<String> after = new ArrayList<>();
         boolean refuse;
 
         @Override
-        public void before() {
+        public void beforeCall() {
             if (refuse) {
                 throw new ai.lango.turn.BudgetExceededException("you have spent 70 tokens of 60", java.time.Duration.ofHours(1));
             }
         }
 
         @Override
-        public void after(String agent, String provider, String model, ChatRequest request, String answer, StreamEvent.Usage reported) {
+        public ai.lango.turn.ModelCall record(ai.lango.turn.TurnContext turn, String agent, String provider, String model,
+                                             ChatRequest request, String answer, StreamEvent.Usage reported) {
             after.add(agent + "|" + provider + "|" + model + "|" + answer + "|" + reported);
+            return null;
+        }
+
+        @Override
+        public void called(ai.lango.turn.ModelCall call) {
+        }
+
+        @Override
+        public List<ai.lango.turn.ModelCall> drain() {
+            return List.of();
+        }
+
+        /** A turn whose model calls owe this meter. */
+        ai.lango.turn.TurnContext turn() {
+            return ai.lango.turn.TurnContext.of("u", "s", false).meter(this).build();
         }
     }
 
@@ -102,12 +118,13 @@ public class ModelAdapterTest {
     void eachCallsUsageIsToldWithItsAgentAndWhatTheProviderReported() {
         RecordingMeter meter = new RecordingMeter();
         ModelAdapter forExecutor = new ModelAdapter("m", new FakeProvider(new StreamEvent.TextDelta("Hi"),
-                new StreamEvent.Usage(12, 2, 5), new StreamEvent.Done("stop")), ModelAdapter.DIRECT, 1000, meter, null).forAgent("executor");
+                new StreamEvent.Usage(12, 2, 5), new StreamEvent.Done("stop")), ModelAdapter.DIRECT, 1000, meter)
+                .forTurn(meter.turn()).forAgent("executor");
         forExecutor.generateContent(HELLO, false).test().awaitDone(5, java.util.concurrent.TimeUnit.SECONDS).assertNoErrors();
         assertEquals(List.of("executor|fake|m|Hi|Usage[inputTokens=12, outputTokens=2, cachedTokens=5]"), meter.after);
 
         ModelAdapter silent = new ModelAdapter("m", new FakeProvider(new StreamEvent.TextDelta("Hi"), new StreamEvent.Done("stop")),
-                ModelAdapter.DIRECT, 1000, meter, "planner");
+                ModelAdapter.DIRECT, 1000, meter).forTurn(meter.turn()).forAgent("planner");
         silent.generateContent(HELLO, false).test().awaitDone(5, java.util.concurrent.TimeUnit.SECONDS).assertNoErrors();
         assertEquals("planner|fake|m|Hi|null", meter.after.get(1), "no usage reported: null, for the meter to estimate");
     }
@@ -117,7 +134,8 @@ public class ModelAdapterTest {
         RecordingMeter meter = new RecordingMeter();
         meter.refuse = true;
         FakeProvider provider = new FakeProvider(new StreamEvent.TextDelta("Hi"), new StreamEvent.Done("stop"));
-        new ModelAdapter("m", provider, ModelAdapter.DIRECT, 1000, meter, "lango-agent").generateContent(HELLO, false).test()
+        new ModelAdapter("m", provider, ModelAdapter.DIRECT, 1000, meter).forTurn(meter.turn()).forAgent("lango-agent")
+                .generateContent(HELLO, false).test()
                 .awaitDone(5, java.util.concurrent.TimeUnit.SECONDS).assertError(ai.lango.turn.BudgetExceededException.class);
         assertTrue(provider.requests.isEmpty(), "the provider was not asked");
         assertTrue(meter.after.isEmpty());

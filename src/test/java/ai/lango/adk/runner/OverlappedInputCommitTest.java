@@ -67,9 +67,14 @@ class OverlappedInputCommitTest {
     private static LangoRunner runner(SlowStore store, ScriptedLlm model) {
         LangoSettings settings = TestSettings.defaults(Path.of("/tmp/lango"));
         LlmAgent agent = LlmAgent.builder().name("lango-agent").description("Lango Assistant").model(model).build();
-        Runner adk = Runner.builder().agent(agent).appName("lango").sessionService(new JpaSessionService(store, settings))
-                .artifactService(new InMemoryArtifactService()).build();
-        return new LangoRunner(adk, agent, LIMITS, LearnedFixes.NONE);
+        JpaSessionService sessions = new JpaSessionService(store, settings);
+        // As the engine runs a turn: its writes go through the turn's own view of the session service.
+        LangoRunner.Runners runners = turn -> {
+            ai.lango.adk.sessions.TurnSessions written = sessions.forTurn(turn);
+            return new LangoRunner.Run(Runner.builder().agent(agent).appName("lango").sessionService(written)
+                    .artifactService(new InMemoryArtifactService()).build(), written::awaitInput);
+        };
+        return new LangoRunner(runners, java.util.List.of(), LIMITS, LearnedFixes.NONE, ServerTurns.NONE, LangoRunner.CutTurns.NONE);
     }
 
     @Test

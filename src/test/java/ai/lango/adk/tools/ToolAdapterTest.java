@@ -32,7 +32,7 @@ class ToolAdapterTest {
                     return Map.of("echo", args.get("text"));
                 });
         ToolAdapter adapter = new ToolAdapter(echo, new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)),
-                ApprovalGate.OPEN, new TurnCallers());
+                ApprovalGate.OPEN);
 
         FunctionDeclaration declaration = adapter.declaration().orElseThrow();
         assertEquals("echo", declaration.name().orElseThrow());
@@ -46,7 +46,7 @@ class ToolAdapterTest {
         Map<String, Object> shot = new java.util.HashMap<>(Map.of("url", "https://example.com"));
         shot.putAll(ToolArtifacts.reference("shot.png", 2, "image/png", 1234));
         ToolAdapter screenshot = new ToolAdapter(tool("screenshot", shot),
-                new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)), ApprovalGate.OPEN, new TurnCallers());
+                new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)), ApprovalGate.OPEN);
         ToolContext context = context();
 
         assertEquals(shot, screenshot.runAsync(Map.of(), context).blockingGet());
@@ -54,7 +54,7 @@ class ToolAdapterTest {
 
         ToolContext plain = context();
         new ToolAdapter(tool("echo", Map.of("ok", true)), new ToolRunner(Executors.newSingleThreadExecutor(), Duration.ofSeconds(5)),
-                ApprovalGate.OPEN, new TurnCallers()).runAsync(Map.of(), plain).blockingGet();
+                ApprovalGate.OPEN).runAsync(Map.of(), plain).blockingGet();
         assertEquals(Map.of(), plain.eventActions().artifactDelta());
     }
 

@@ -1,7 +1,7 @@
 package ai.lango.api.health;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import ai.lango.adk.AgentService;
+import ai.lango.turns.Turns;
 import java.util.Optional;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.Test;
@@ -11,22 +11,22 @@ class AgentReadinessTest {
 
     @Test
     void notReadyWhileStarting() {
-        assertEquals(HealthCheckResponse.Status.DOWN, AgentReadiness.response(AgentService.State.STARTING, Optional.empty()).getStatus());
+        assertEquals(HealthCheckResponse.Status.DOWN, AgentReadiness.response(Turns.State.STARTING, Optional.empty()).getStatus());
     }
 
     @Test
     void readyOnceTheAgentIsBuilt() {
-        assertEquals(HealthCheckResponse.Status.UP, AgentReadiness.response(AgentService.State.READY, Optional.empty()).getStatus());
+        assertEquals(HealthCheckResponse.Status.UP, AgentReadiness.response(Turns.State.READY, Optional.empty()).getStatus());
     }
 
     @Test
     void notReadyWhileStoppingSoNoNewTurnsAreSent() {
-        assertEquals(HealthCheckResponse.Status.DOWN, AgentReadiness.response(AgentService.State.STOPPING, Optional.empty()).getStatus());
+        assertEquals(HealthCheckResponse.Status.DOWN, AgentReadiness.response(Turns.State.STOPPING, Optional.empty()).getStatus());
     }
 
     @Test
     void withoutAModelReadyAndSayingWhy() {
-        HealthCheckResponse response = AgentReadiness.response(AgentService.State.READY, Optional.of("no provider"));
+        HealthCheckResponse response = AgentReadiness.response(Turns.State.READY, Optional.of("no provider"));
         assertEquals(HealthCheckResponse.Status.UP, response.getStatus());
         assertEquals("no provider", response.getData().orElseThrow().get("model"));
     }

@@ -3,7 +3,6 @@ package ai.lango.api.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.lango.api.TurnAdmission;
 import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
 import ai.lango.config.TestSettings;
@@ -83,11 +82,13 @@ class McpEndpointTest {
                 return Optional.of(new Outcome(approved ? Approval.Decision.APPROVED : Approval.Decision.DENIED, true));
             }
         };
-        endpoint.admissions = new TurnAdmission() {
+        // The application layer refuses the turn the answer would continue, as a spent budget does (Turns admits before
+        // it decides: TurnsTest); the edge answers with the refusal and decides nothing itself.
+        endpoint.turns = new ai.lango.turns.Turns() {
             @Override
-            public Admission admit(Identity caller, String userId, String sessionKey) {
-                return new Admission(null, Response.Status.TOO_MANY_REQUESTS, "budget_exceeded", "the day's tokens are spent",
-                        Optional.empty());
+            public java.util.concurrent.CompletableFuture<String> answer(Identity caller, String approvalId, boolean approved,
+                                                                         boolean streaming, Optional<Continuation> answering) {
+                throw new ai.lango.turns.TurnRefused(429, "budget_exceeded", "the day's tokens are spent");
             }
         };
         return endpoint;

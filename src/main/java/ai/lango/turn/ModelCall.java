@@ -1,4 +1,4 @@
-package ai.lango.usage;
+package ai.lango.turn;
 
 import java.math.BigDecimal;
 import java.time.Instant;

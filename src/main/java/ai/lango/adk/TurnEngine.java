@@ -1,0 +1,412 @@
+package ai.lango.adk;
+
+import ai.lango.adk.runner.LangoRunner;
+import ai.lango.adk.runner.TurnMetrics;
+import ai.lango.adk.runner.TurnThreads;
+import ai.lango.adk.sessions.JpaSessionService;
+import ai.lango.adk.sessions.TurnSessions;
+import ai.lango.approval.Approvals;
+import ai.lango.config.Keys;
+import ai.lango.config.LangoSettings;
+import ai.lango.masking.Audience;
+import ai.lango.masking.MaskedLogs;
+import ai.lango.masking.SecretMask;
+import ai.lango.provider.ProviderException;
+import ai.lango.session.SessionLeases;
+import ai.lango.session.TokenEstimator;
+import ai.lango.turn.AgentInfo;
+import ai.lango.turn.LearnedFixes;
+import ai.lango.turn.MessageTooLargeException;
+import ai.lango.turn.ModelCall;
+import ai.lango.turn.Names;
+import ai.lango.turn.SessionRef;
+import ai.lango.turn.TurnCompleted;
+import ai.lango.turn.TurnContext;
+import ai.lango.turn.TurnEvent;
+import ai.lango.turn.TurnFailedException;
+import ai.lango.turn.TurnRequest;
+import com.google.adk.events.Event;
+import com.google.adk.events.EventActions;
+import com.google.genai.types.FinishReason;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs turns: each on {@link TurnThreads} (ADK does its work, JPA included, on the thread that subscribes), with
+ * its {@link TurnContext} handed down to ADK's runner of that turn — so its tools, its model calls and its
+ * session writes act as the turn's caller, on whatever thread they run. Tells a listener what happens as it
+ * happens, fires {@link TurnCompleted} once a turn is over, and on stop gives the turns in flight their grace.
+ * What a turn is (who may start it, answer it, stop it) is the application layer's business; this is the engine.
+ */
+@ApplicationScoped
+public class TurnEngine {
+
+    private static final Logger LOG = MaskedLogs.of(TurnEngine.class);
+
+    @Inject
+    LangoSettings settings;
+
+    @Inject
+    Agents agents;
+
+    @Inject
+    JpaSessionService sessions;
+
+    @Inject
+    TurnMetrics metrics;
+
+    @Inject
+    TurnThreads threads;
+
+    /** Observed asynchronously by whatever learns from turns (memory, learnings). */
+    @Inject
+    jakarta.enterprise.event.Event<TurnCompleted> completed;
+
+    /** Turns of one session across servers sharing the database. */
+    @Inject
+    SessionLeases leases;
+
+    /** Learned fixes for self-correction: none, unless a subsystem provides them (see {@link NoLearnedFixes}). */
+    @Inject
+    LearnedFixes fixes;
+
+    @Inject
+    Approvals approvals;
+
+    /** Where the usage of calls no session write carried (a failed call, a cut turn) is written at the turn's end. */
+    @Inject
+    ai.lango.usage.UsageLedger ledger;
+
+    private volatile LangoRunner runner;
+
+    /** Where the engine is in its life: what readiness reports. */
+    public enum State { STARTING, READY, STOPPING }
+
+    public State state() {
+        return stopping ? State.STOPPING : agents.started() ? State.READY : State.STARTING;
+    }
+
+    /** Turns running now. */
+    public int turnsInFlight() {
+        return inFlight.size();
+    }
+
+    void start(@Observes @Priority(250) @Initialized(ApplicationScoped.class) Object event) {
+        agents.blueprint().ifPresent(blueprint -> {
+            LangoSettings.AgentLimits limits = settings.agent();
+            LangoRunner.Runners runners = turn -> {
+                TurnSessions written = sessions.forTurn(turn);
+                return new LangoRunner.Run(blueprint.runner(turn, written), written::awaitInput);
+            };
+            runner = new LangoRunner(runners, agents.agents().map(AgentInfo::subAgents).orElse(List.of()).stream()
+                    .map(AgentInfo::name).toList(),
+                    new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
+                    fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close),
+                    (userId, sessionId, reason) -> sessions.endCutTurn(new SessionRef(Names.APP, userId, sessionId),
+                            errorEvent(agentName(), TIMEOUT_CODE, reason)));
+        });
+    }
+
+    private String agentName() {
+        return agents.agents().map(AgentInfo::name).orElse(Names.SINGLE_AGENT);
+    }
+
+    /** Renames a user's session (its title in the chat page's list); false when it does not exist. */
+    public boolean renameSession(String userId, String sessionKey, String title) {
+        return sessions.rename(new SessionRef(Names.APP, userId, sessionKey), title);
+    }
+
+    /**
+     * Stops the turn of a user's session running on this server where it waits, the same way its
+     * timeout would (the model's stream closed, a running tool stopped); its request fails with a
+     * {@link ai.lango.turn.TurnAbortedException}, what it did so far stays stored, and the session is
+     * free at once. Whether a turn was running.
+     */
+    public boolean stop(String userId, String sessionKey) {
+        LangoRunner current = runner;
+        return current != null && current.stop(userId, sessionKey);
+    }
+
+    /** Deletes a user's session (its turn, if one runs here, stopped first); whether it existed. */
+    public boolean deleteSession(String userId, String sessionKey) {
+        boolean[] existed = {false};
+        Runnable delete = () -> {
+            existed[0] = sessions.readSession(Names.APP, userId, sessionKey).isPresent();
+            sessions.deleteSession(Names.APP, userId, sessionKey).blockingAwait();
+        };
+        LangoRunner current = runner;
+        if (current == null) {
+            delete.run();
+        } else {
+            current.stop(userId, sessionKey);
+            current.whileIdle(userId, sessionKey, delete); // what the stopped turn leaves is written first, then deleted
+        }
+        return existed[0];
+    }
+
+    /**
+     * Starts {@code turn} with {@code message} (resuming with {@code answer} to a request for approval when given) on
+     * {@link TurnThreads}, and tells {@code listener} what happens as it happens (chunks as the model writes them when
+     * it streams). The future completes with the answer's text, or fails with a {@link TurnFailedException} meant for
+     * the user.
+     */
+    public CompletableFuture<String> run(TurnContext turn, String message, Optional<TurnRequest.ApprovalAnswer> answer,
+                                         boolean streaming, Consumer<TurnEvent> listener) {
+        return run(turn, message, answer, streaming, listener, event -> { });
+    }
+
+    /** The same turn for the ADK-compatible API: {@code eventJson} gets each event as ADK's own JSON. */
+    public CompletableFuture<String> runAdk(TurnContext turn, String message, Optional<TurnRequest.ApprovalAnswer> answer,
+                                            boolean streaming, Consumer<String> eventJson) {
+        return run(turn, message, answer, streaming, null, event -> eventJson.accept(event.toJson()));
+    }
+
+    /** Waits for a turn's answer on the caller's thread; fails with a {@link TurnFailedException} meant for the user. */
+    public String await(CompletableFuture<String> turn) {
+        try {
+            // The runner enforces the request timeout itself; this bound only guards against a stuck thread.
+            return turn.get(2 * settings.agent().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw (TurnFailedException) e.getCause();
+        } catch (TimeoutException e) {
+            turn.cancel(true);
+            throw new TurnFailedException("the turn did not finish within the request timeout", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TurnFailedException("interrupted", e);
+        }
+    }
+
+    /**
+     * One turn: {@code listener} (may be null) gets Lango's events, {@code adkListener} ADK's own.
+     * Once it is over, stored or failed, {@link TurnCompleted} is fired for whoever learns from turns.
+     */
+    private CompletableFuture<String> run(TurnContext requested, String text, Optional<TurnRequest.ApprovalAnswer> answer,
+                                          boolean streaming, Consumer<TurnEvent> listener, Consumer<Event> adkListener) {
+        String userId = requested.userId();
+        String sessionKey = requested.sessionKey();
+        // What the user typed goes nowhere (model, rows, other clients) with a known secret in it.
+        String message = SecretMask.mask(text, new Audience(userId, requested.admin()));
+        LangoRunner current = runner;
+        if (current == null) {
+            String unavailable = agents.unavailable().orElse(Agents.NO_PROVIDER);
+            return CompletableFuture.failedFuture(new TurnFailedException(unavailable,
+                    new ProviderException("none", ProviderException.Kind.NOT_CONFIGURED, unavailable)));
+        }
+        int tokens = TokenEstimator.estimate(message);
+        if (tokens > sessions.tokenBudget()) {
+            MessageTooLargeException tooLarge = new MessageTooLargeException(tokens, sessions.tokenBudget());
+            return CompletableFuture.failedFuture(new TurnFailedException(tooLarge.getMessage(), tooLarge));
+        }
+        CompletableFuture<String> future = new CompletableFuture<>();
+        InFlight running = new InFlight(requested.session(), future);
+        inFlight.add(running);
+        if (stopping) { // checked after registering, so a drain either sees this turn or refuses it
+            finished(running);
+            return CompletableFuture.failedFuture(new TurnFailedException(STOPPING, null));
+        }
+        TurnMetrics.Turn measured = metrics.start(settings.model().provider().map(LangoSettings.ModelProvider::id).orElse("none"));
+        TurnEvents events = new TurnEvents(listener == null ? event -> { } : listener);
+        // Linked before the client hears of the request, so an answer sent at once finds what to resume.
+        Consumer<Event> onEvent = measured.andThen(this::linkApprovals).andThen(events).andThen(adkListener);
+        // The turn's span: a child of the request that started it (an HTTP request's server span), a root for a /ws frame.
+        io.opentelemetry.context.Context parent = io.opentelemetry.context.Context.current();
+        boolean underRequest = io.opentelemetry.api.trace.Span.fromContext(parent).getSpanContext().isValid();
+        io.opentelemetry.api.trace.Span turnSpan = ai.lango.telemetry.Telemetry.tracer().spanBuilder("lango.turn")
+                .setParent(parent).setSpanKind(underRequest ? io.opentelemetry.api.trace.SpanKind.INTERNAL
+                        : io.opentelemetry.api.trace.SpanKind.SERVER)
+                .setAttribute(ai.lango.telemetry.Telemetry.CONVERSATION, sessionKey).startSpan();
+        io.opentelemetry.context.Context traced = parent.with(turnSpan);
+        Map<String, String> carrier = new HashMap<>();
+        try (io.opentelemetry.context.Scope scope = traced.makeCurrent()) {
+            ai.lango.telemetry.Telemetry.inject(carrier::put);
+        }
+        // The turn as it runs: its deadline, its trace, and its tools' progress told as the turn's events.
+        TurnContext turn = requested.toBuilder()
+                .deadline(Instant.now().plus(settings.agent().requestTimeout()))
+                .traceparent(carrier.get("traceparent"))
+                .progress(events::report)
+                .build();
+        threads.execute(() -> {
+            running.thread = Thread.currentThread();
+            String reply = null;
+            TurnFailedException failure = null;
+            io.opentelemetry.context.Scope inTrace = traced.makeCurrent();
+            try {
+                reply = current.runAndCollect(turn, message, answer, streaming, onEvent);
+                measured.end(false);
+            } catch (RuntimeException e) {
+                measured.end(true);
+                if (!(e instanceof TurnFailedException)) {
+                    LOG.log(Level.WARNING, "a turn failed unexpectedly", e);
+                }
+                failure = e instanceof TurnFailedException turnError ? turnError
+                        : new TurnFailedException(String.valueOf(e.getMessage()), e);
+            }
+            try {
+                List<ModelCall> unwritten = turn.meter().drain();
+                if (ledger != null) {
+                    ledger.record(unwritten); // calls whose answer no event carried (a failed call, a cut turn)
+                }
+                // an eval run's replay teaches nothing: what memory and learning keep stays the user's own conversations'
+                if (!Names.isEvalSession(sessionKey)) {
+                    TurnCompleted done = new TurnCompleted(userId, turn.admin(), sessionKey, message, reply == null ? "" : reply,
+                            Optional.ofNullable(failure).map(Throwable::getMessage), events.outcomes(), Instant.now());
+                    try {
+                        completed.fireAsync(done);
+                    } catch (RuntimeException refused) {
+                        // the server is stopping and its executors are gone: what learns from turns misses this one
+                        LOG.log(Level.FINE, "a finished turn was not passed on to memory and learning", refused);
+                    }
+                }
+            } finally {
+                if (failure != null) {
+                    turnSpan.setStatus(io.opentelemetry.api.trace.StatusCode.ERROR,
+                            SecretMask.mask(String.valueOf(failure.getMessage())));
+                }
+                inTrace.close();
+                turnSpan.end();
+                running.thread = null;
+                if (failure == null) {
+                    future.complete(reply);
+                } else {
+                    future.completeExceptionally(failure);
+                }
+                finished(running);
+            }
+        });
+        return future;
+    }
+
+    /** Notes, for each request for approval the event carries, the id ADK gave it: what an answer resumes. */
+    private void linkApprovals(Event event) {
+        if (!event.functionCalls().isEmpty()) {
+            TurnEvents.confirmationIds(event).forEach(approvals::attach);
+        }
+    }
+
+    /** The name of ADK's function call that asks for confirmation, and of its answer, as the ADK API carries them. */
+    public static final String CONFIRMATION_CALL = com.google.adk.flows.llmflows.Functions.REQUEST_CONFIRMATION_FUNCTION_CALL_NAME;
+
+    /** A turn refused because the server is stopping. */
+    static final String STOPPING = "Lango is stopping and takes no new turns; send your message again once it is back";
+    /** How a turn that outlived the shutdown grace ends, for its client and in its session. */
+    static final String STOPPED = "Lango was stopped before this turn finished (it ran longer than "
+            + Keys.SHUTDOWN_GRACE + "); send your message again";
+    static final String STOPPED_CODE = "server_stopped";
+    /** How a turn cut off by lango.agent.request-timeout ends in its session. */
+    static final String TIMEOUT_CODE = "turn_timeout";
+
+    /** An event that only says how a turn ended: no content, so no model ever reads it. */
+    private static Event errorEvent(String author, String code, String message) {
+        return Event.builder().id(Event.generateEventId()).invocationId("").author(author)
+                .errorCode(new FinishReason(code)).errorMessage(message).actions(EventActions.builder().build())
+                .timestamp(System.currentTimeMillis()).build();
+    }
+
+    /** How long an ended turn's thread gets to leave before its error is stored anyway. */
+    private static final Duration END_WAIT = Duration.ofSeconds(2);
+
+    /** A turn that runs: its session, what its caller waits on, and the thread it runs on. */
+    private static final class InFlight {
+        final SessionRef session;
+        final CompletableFuture<String> turn;
+        volatile Thread thread;
+
+        InFlight(SessionRef session, CompletableFuture<String> turn) {
+            this.session = session;
+            this.turn = turn;
+        }
+    }
+
+    private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
+    private final Object idle = new Object();
+    private volatile boolean stopping;
+
+    private void finished(InFlight running) {
+        inFlight.remove(running);
+        synchronized (idle) {
+            idle.notifyAll();
+        }
+    }
+
+    /** The application stops (server stop, undeploy): before any bean goes away, the turns in flight get their grace. */
+    void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object event) {
+        drain(settings.agent().shutdownGrace());
+    }
+
+    /**
+     * Refuses new turns, waits up to {@code grace} for the turns in flight, and ends those still
+     * running: their callers get {@link #STOPPED}, their threads are interrupted, and the error is
+     * stored in their sessions so that whoever opens the session later sees how the turn ended.
+     */
+    void drain(Duration grace) {
+        stopping = true;
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        LOG.info(() -> "Lango is stopping: waiting up to " + grace + " for " + inFlight.size() + " turns in flight");
+        if (awaitIdle(grace)) {
+            LOG.info("Lango is stopping: every turn in flight finished");
+            return;
+        }
+        List<InFlight> cut = List.copyOf(inFlight);
+        for (InFlight running : cut) {
+            running.turn.completeExceptionally(new TurnFailedException(STOPPED, null));
+            Thread thread = running.thread;
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+        awaitIdle(END_WAIT);
+        String author = agentName();
+        for (InFlight running : cut) {
+            Event error = errorEvent(author, STOPPED_CODE, STOPPED);
+            try {
+                sessions.appendError(running.session, error);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "could not store how a stopped turn ended", e);
+            }
+        }
+        LOG.warning(() -> "Lango is stopping: ended " + cut.size() + " turns still running after " + grace
+                + " with an error stored in their sessions");
+    }
+
+    private boolean awaitIdle(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (idle) {
+            while (!inFlight.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(idle, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return inFlight.isEmpty();
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * {@code /ws}: the socket and its frames, a turn's events as frames, which socket waits for which answer to a
+ * request for approval, the sockets open per user, and the ordered outbox of a connection. Turns are started,
+ * answered and stopped through the application layer ({@code ai.lango.turns}).
+ */
+package ai.lango.api.chat;
