@@ -33,7 +33,7 @@ public final class TurnFailures {
                 return provider(provider);
             }
             if (cause instanceof MessageTooLargeException) {
-                return new Failure(Response.Status.BAD_REQUEST, "message_too_large", Optional.empty());
+                return new Failure(Response.Status.BAD_REQUEST, MessageTooLargeException.CODE, Optional.empty());
             }
             if (cause instanceof ai.lango.turn.BudgetExceededException budget) {
                 return new Failure(Response.Status.TOO_MANY_REQUESTS, "budget_exceeded", Optional.of(budget.retryAfter()));

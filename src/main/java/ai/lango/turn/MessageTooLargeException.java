@@ -7,6 +7,9 @@ package ai.lango.turn;
  */
 public final class MessageTooLargeException extends RuntimeException {
 
+    /** What the edges call it. */
+    public static final String CODE = "message_too_large";
+
     public MessageTooLargeException(int tokens, int budget) {
         super("the message is about " + tokens + " tokens, more than the model's history budget of " + budget
                 + " tokens (lango.agent.token-budget); send it in smaller parts", null, false, false);

@@ -1,6 +1,7 @@
 package ai.lango.api.a2a;
 
 import ai.lango.a2a.A2aServer;
+import ai.lango.turns.A2aTasks;
 import ai.lango.a2a.A2aVersion;
 import ai.lango.a2a.TaskEvent;
 import ai.lango.api.ApiError;
@@ -42,7 +43,6 @@ public class A2aResource {
     /** The user the operator's A2A turns run as (without authentication, every caller's). */
     static final String USER_ID = Identity.OPERATOR_A2A_USER;
     /** A2A conversations are stored as sessions "a2a-&lt;contextId&gt;". */
-    static final String SESSION_PREFIX = "a2a-";
     /** How long a stream waits for its task's next event before it writes a comment to keep the connection. */
     static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
 
@@ -91,17 +91,5 @@ public class A2aResource {
         } catch (IOException clientGone) {
             // The caller left: the task goes on to its end and is stored; SubscribeToTask re-attaches.
         }
-    }
-
-    /** "approve" or "deny" (and their plain synonyms), as the whole of a message; empty for anything else. */
-    static Optional<Boolean> verdict(String text) {
-        String word = text.strip().toLowerCase(Locale.ROOT).replaceAll("[.!]+$", "");
-        if (List.of("approve", "approved", "yes", "y", "ok").contains(word)) {
-            return Optional.of(true);
-        }
-        if (List.of("deny", "denied", "no", "n", "reject").contains(word)) {
-            return Optional.of(false);
-        }
-        return Optional.empty();
     }
 }

@@ -1,4 +1,4 @@
-package ai.lango.api.a2a;
+package ai.lango.turns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,13 +12,13 @@ class A2aVerdictTest {
     @Test
     void aMessageThatIsOnlyAYesOrANoAnswersAndAnythingElseIsAMessage() {
         for (String yes : List.of("approve", "Approved.", "yes", " YES! ", "y", "ok")) {
-            assertEquals(Optional.of(true), A2aResource.verdict(yes), yes);
+            assertEquals(Optional.of(true), A2aTasks.verdict(yes), yes);
         }
         for (String no : List.of("deny", "Denied", "no", "No.", "n", "reject")) {
-            assertEquals(Optional.of(false), A2aResource.verdict(no), no);
+            assertEquals(Optional.of(false), A2aTasks.verdict(no), no);
         }
         for (String other : List.of("yes, but first tell me why", "no idea", "okay then", "", "approve it later")) {
-            assertEquals(Optional.empty(), A2aResource.verdict(other), other);
+            assertEquals(Optional.empty(), A2aTasks.verdict(other), other);
         }
     }
 }

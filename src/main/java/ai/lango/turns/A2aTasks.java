@@ -1,4 +1,4 @@
-package ai.lango.api.a2a;
+package ai.lango.turns;
 
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.A2aServer;
@@ -11,10 +11,6 @@ import ai.lango.a2a.Task;
 import ai.lango.a2a.TaskEvent;
 import ai.lango.a2a.TaskRun;
 import ai.lango.a2a.TaskState;
-import ai.lango.turns.TurnRefused;
-import ai.lango.turns.Turns;
-import ai.lango.api.ApiJson;
-import ai.lango.api.TurnFailures;
 import ai.lango.approval.Approval;
 import ai.lango.approval.ApprovalResolved;
 import ai.lango.approval.Approvals;
@@ -72,6 +68,10 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class A2aTasks {
 
+    /** The sessions of A2A contexts: a context's conversation is its caller's session "a2a-" + the context id. */
+    public static final String SESSION_PREFIX = "a2a-";
+
+
     private static final Logger LOG = MaskedLogs.of(A2aTasks.class);
 
     /** How often a server says its tasks live, and how long a silent one's tasks are still taken to run. */
@@ -122,7 +122,7 @@ public class A2aTasks {
     }
 
     /** The tasks of {@code userId}, as {@code caller} may use them. */
-    A2aServer.Tasks of(Identity caller, String userId) {
+    public A2aServer.Tasks of(Identity caller, String userId) {
         return new CallerTasks(caller, userId);
     }
 
@@ -209,7 +209,7 @@ public class A2aTasks {
             return continueTask(caller, userId, found(message.taskId(), userId), message, options, streaming, ready);
         }
         String contextId = message.contextId() == null ? UUID.randomUUID().toString() : message.contextId();
-        String sessionKey = A2aResource.SESSION_PREFIX + contextId;
+        String sessionKey = SESSION_PREFIX + contextId;
         // A message on a context whose task waits for an answer, saying only "approve" or "deny", answers it (0.3 callers
         // that continue by context).
         Optional<Boolean> verdict = verdict(message);
@@ -274,7 +274,7 @@ public class A2aTasks {
         for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
             if (cause instanceof MessageTooLargeException) {
                 return Optional.of(new A2aException(JsonRpcError.INVALID_PARAMS,
-                        TurnFailures.of(failure).code() + ": " + cause.getMessage()));
+                        MessageTooLargeException.CODE + ": " + cause.getMessage()));
             }
         }
         return Optional.empty();
@@ -392,18 +392,18 @@ public class A2aTasks {
         StringBuilder text = new StringBuilder(answer == null || answer.isBlank() ? "" : answer.strip() + "\n\n");
         for (TurnEvent.ApprovalRequest request : asked) {
             text.append("Approval needed: ").append(request.tool()).append(' ')
-                    .append(ApiJson.MAPPER.valueToTree(request.args()).toString()).append(" (").append(request.safety())
+                    .append(ai.lango.a2a.A2aJson.MAPPER.valueToTree(request.args()).toString()).append(" (").append(request.safety())
                     .append(", approval ").append(request.approvalId()).append(", until ").append(request.expiresAt())
-                    .append(")").append(request.notes().isEmpty() ? "" : "; note " + ApiJson.MAPPER.valueToTree(request.notes()))
+                    .append(")").append(request.notes().isEmpty() ? "" : "; note " + ai.lango.a2a.A2aJson.MAPPER.valueToTree(request.notes()))
                     .append(".\n");
         }
         text.append("Reply \"approve\" or \"deny\" on this task, or send a data part {\"approved\": true|false}.");
         TurnEvent.ApprovalRequest first = asked.get(0);
-        ObjectNode data = ApiJson.MAPPER.createObjectNode().put("approvalId", first.approvalId()).put("tool", first.tool());
-        data.set("arguments", ApiJson.MAPPER.valueToTree(first.args()));
+        ObjectNode data = ai.lango.a2a.A2aJson.MAPPER.createObjectNode().put("approvalId", first.approvalId()).put("tool", first.tool());
+        data.set("arguments", ai.lango.a2a.A2aJson.MAPPER.valueToTree(first.args()));
         data.put("safety", first.safety()).put("expiresAt", first.expiresAt());
         return Message.agent(task.contextId(), task.id(), List.of(Part.text(SecretMask.mask(text.toString(), reader)),
-                Part.data(ApiJson.MAPPER.valueToTree(SecretMask.maskMap(ApiJson.MAPPER.convertValue(data, Map.class), reader)))));
+                Part.data(ai.lango.a2a.A2aJson.MAPPER.valueToTree(SecretMask.maskMap(ai.lango.a2a.A2aJson.MAPPER.convertValue(data, Map.class), reader)))));
     }
 
     /** "approve"/"deny" (and their plain synonyms) as the whole text, or a data part {"approved": true|false}. */
@@ -413,7 +413,7 @@ public class A2aTasks {
                 return Optional.of(part.data().get("approved").asBoolean());
             }
         }
-        return A2aResource.verdict(message.text());
+        return verdict(message.text());
     }
 
     /** Cancels a task: a running one stops where it waits (here, or on its server), one waiting for an answer is denied. */
@@ -501,7 +501,7 @@ public class A2aTasks {
      * answered on another channel, the turn went on there.
      */
     void resolved(@Observes ApprovalResolved resolved) {
-        if (!resolved.approval().sessionKey().startsWith(A2aResource.SESSION_PREFIX)) {
+        if (!resolved.approval().sessionKey().startsWith(SESSION_PREFIX)) {
             return;
         }
         store.waitingFor(resolved.approval().id()).ifPresent(waiting -> {
@@ -629,5 +629,17 @@ public class A2aTasks {
         public void close() {
             ended = true;
         }
+    }
+
+    /** "approve" or "deny" (and their plain synonyms), as the whole of a message; empty for anything else. */
+    static Optional<Boolean> verdict(String text) {
+        String word = text.strip().toLowerCase(Locale.ROOT).replaceAll("[.!]+$", "");
+        if (List.of("approve", "approved", "yes", "y", "ok").contains(word)) {
+            return Optional.of(true);
+        }
+        if (List.of("deny", "denied", "no", "n", "reject").contains(word)) {
+            return Optional.of(false);
+        }
+        return Optional.empty();
     }
 }
