@@ -1,8 +1,8 @@
 package ai.lango.mcp;
 
-import ai.lango.browser.HostPolicy;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.net.egress.HostPolicy;
 import ai.lango.net.http.HttpPeers;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
