@@ -84,26 +84,25 @@ public final class JsonRpc {
 
     /** A body that is no JSON-RPC message a server takes: the error to answer with, and the id it answers (null: none read). */
     public static final class Invalid extends Exception {
-        private final transient JsonNode id;
-        private final int code;
+        private final transient ObjectNode response;
 
         Invalid(JsonNode id, int code, String message) {
             super(message);
-            this.id = id;
-            this.code = code;
-        }
-
-        public JsonNode id() {
-            return id;
-        }
-
-        public int code() {
-            return code;
+            this.response = error(id, code, message);
         }
 
         /** The error response that says so. */
         public ObjectNode response() {
-            return error(id, code, getMessage());
+            return response;
+        }
+
+        public int code() {
+            return response.path("error").path("code").asInt();
+        }
+
+        /** The id the error answers; null when none was read. */
+        public JsonNode id() {
+            return response.get("id").isNull() ? null : response.get("id");
         }
     }
 

@@ -44,11 +44,6 @@ public final class SseReader implements Closeable {
         this(in, Long.MAX_VALUE, Long.MAX_VALUE);
     }
 
-    /** @param maxLine the longest line read, in characters */
-    public SseReader(InputStream in, long maxLine) {
-        this(in, maxLine, Long.MAX_VALUE);
-    }
-
     /**
      * @param maxLine the longest line read, in characters
      * @param maxData the most data one event may carry, in characters
@@ -57,16 +52,6 @@ public final class SseReader implements Closeable {
         this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         this.maxLine = maxLine;
         this.maxData = maxData;
-    }
-
-    /** The id the stream gave last (with an event or without data), as a resumption's Last-Event-ID; null when none. */
-    public String lastEventId() {
-        return lastEventId;
-    }
-
-    /** The reconnection time the stream asked for last, in milliseconds; -1 when it asked none. */
-    public long retry() {
-        return retry;
     }
 
     /** The next line without its end (\n, \r\n or \r), or null at the end of the stream. */
@@ -148,6 +133,16 @@ public final class SseReader implements Closeable {
             }
         }
         return null;
+    }
+
+    /** The id the stream gave last (with an event or without data), as a resumption's Last-Event-ID; null when none. */
+    public String lastEventId() {
+        return lastEventId;
+    }
+
+    /** The reconnection time the stream asked for last, in milliseconds; -1 when it asked none. */
+    public long retry() {
+        return retry;
     }
 
     @Override

@@ -146,7 +146,8 @@ class SseReaderTest {
 
     @Test
     void aLineLongerThanTheLimitIsTooLargeWithoutBeingHeld() {
-        SseReader reader = new SseReader(new ByteArrayInputStream(("data: " + "x".repeat(100)).getBytes(StandardCharsets.UTF_8)), 50);
+        SseReader reader = new SseReader(new ByteArrayInputStream(("data: " + "x".repeat(100)).getBytes(StandardCharsets.UTF_8)), 50,
+                Long.MAX_VALUE);
         SseReader.TooLarge tooLarge = assertThrows(SseReader.TooLarge.class, reader::next);
         assertTrue(tooLarge.getMessage().contains("more than 50 characters"), tooLarge.getMessage());
     }

@@ -7,78 +7,65 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** The one writer of server-sent events: each edge's bytes, every frame flushed, lines a reader reads back. */
 class SseWriterTest {
 
-    /** What was written, and how often it was flushed. */
-    private static final class Sink extends ByteArrayOutputStream {
-        int flushes;
-
-        @Override
-        public void flush() {
-            flushes++;
-        }
-
-        String text() {
-            return toString(StandardCharsets.UTF_8);
+    /** What a writer wrote, and how often it flushed. */
+    private record Written(String text, int flushes) {
+        String readBack() throws IOException {
+            try (SseReader reader = new SseReader(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))) {
+                return reader.next().data();
+            }
         }
     }
 
-    @Test
-    void spacedDataIsWhatA2aWrites() throws IOException {
-        Sink out = new Sink();
-        SseWriter.spaced(out).data("{\"a\":1}");
-        assertEquals("data: {\"a\":1}\n\n", out.text());
-        assertEquals(1, out.flushes);
+    @FunctionalInterface
+    private interface Frames {
+        void write(SseWriter writer) throws IOException;
+    }
+
+    private static Written written(Function<ByteArrayOutputStream, SseWriter> kind, Frames frames) throws IOException {
+        int[] flushes = {0};
+        ByteArrayOutputStream out = new ByteArrayOutputStream() {
+            @Override
+            public void flush() {
+                flushes[0]++;
+            }
+        };
+        frames.write(kind.apply(out));
+        return new Written(out.toString(StandardCharsets.UTF_8), flushes[0]);
     }
 
     @Test
-    void unspacedDataIsWhatAdksOwnServerWrites() throws IOException {
-        Sink out = new Sink();
-        SseWriter.unspaced(out).data("{\"a\":1}");
-        assertEquals("data:{\"a\":1}\n\n", out.text());
-    }
-
-    @Test
-    void aTypedEventIsWhatMcpWrites() throws IOException {
-        Sink out = new Sink();
-        SseWriter.spaced(out).event("message", "{}");
-        assertEquals("event: message\ndata: {}\n\n", out.text());
-    }
-
-    @Test
-    void aCommentIsOneLineReadersSkipAndIsFlushed() throws IOException {
-        Sink out = new Sink();
-        SseWriter.spaced(out).comment("waiting");
-        assertEquals(": waiting\n\n", out.text());
-        assertEquals(1, out.flushes);
+    void eachEdgesFramesAreItsBytesAsBeforeAndEachIsFlushed() throws IOException {
+        assertEquals(new Written("data: {\"a\":1}\n\n", 1), written(SseWriter::spaced, w -> w.data("{\"a\":1}")), "A2A's");
+        assertEquals(new Written("data:{\"a\":1}\n\n", 1), written(SseWriter::unspaced, w -> w.data("{\"a\":1}")),
+                "run_sse's, as ADK's own server writes them");
+        assertEquals(new Written("event: message\ndata: {}\n\n", 1), written(SseWriter::spaced, w -> w.event("message", "{}")),
+                "/mcp's");
+        assertEquals(new Written(": waiting\n\n", 1), written(SseWriter::spaced, w -> w.comment("waiting")), "a comment");
     }
 
     @Test
     void dataWithLineEndsIsOneDataLinePerLineAndReadsBackWhole() throws IOException {
-        Sink out = new Sink();
-        SseWriter.spaced(out).data("one\r\ntwo\rthree\nfour");
-        assertEquals("data: one\ndata: two\ndata: three\ndata: four\n\n", out.text());
-        try (SseReader reader = new SseReader(new ByteArrayInputStream(out.toByteArray()))) {
-            assertEquals("one\ntwo\nthree\nfour", reader.next().data());
-        }
+        Written lines = written(SseWriter::spaced, w -> w.data("one\r\ntwo\rthree\nfour"));
+        assertEquals("data: one\ndata: two\ndata: three\ndata: four\n\n", lines.text());
+        assertEquals("one\ntwo\nthree\nfour", lines.readBack());
     }
 
     @Test
     void aCommentWithALineEndCannotEndTheFrameEarly() throws IOException {
-        Sink out = new Sink();
-        SseWriter writer = SseWriter.spaced(out);
-        writer.comment("a\n\ndata: injected");
-        writer.data("real");
-        try (SseReader reader = new SseReader(new ByteArrayInputStream(out.toByteArray()))) {
-            assertEquals("real", reader.next().data());
-        }
+        assertEquals("real", written(SseWriter::spaced, w -> {
+            w.comment("a\n\ndata: injected");
+            w.data("real");
+        }).readBack());
     }
 
     @Test
     void anEventTypeWithALineEndIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> SseWriter.spaced(new Sink()).event("a\ndata: x", "y"));
+        assertThrows(IllegalArgumentException.class, () -> written(SseWriter::spaced, w -> w.event("a\ndata: x", "y")));
     }
 }
