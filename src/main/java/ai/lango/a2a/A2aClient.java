@@ -1,10 +1,15 @@
 package ai.lango.a2a;
 
+import ai.lango.net.http.HttpPeers;
+import ai.lango.net.http.IdleTimeoutBody;
+import ai.lango.net.http.LimitedBody;
+import ai.lango.net.jsonrpc.JsonRpc;
+import ai.lango.net.sse.SseReader;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -13,7 +18,6 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,9 +30,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -62,12 +64,7 @@ public final class A2aClient {
             throw new IllegalArgumentException("the A2A client timeout must be positive, not " + timeout);
         }
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(timeout)
-                // HTTP/1.1: no h2c upgrade attempt against plain-http agents.
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build();
+        this.http = HttpPeers.client(timeout, HttpClient.Redirect.NORMAL);
     }
 
     /** What a send is: in which conversation, continuing which task (null: a new one), the text, and an answer to a question. */
@@ -166,7 +163,7 @@ public final class A2aClient {
                 return new Reply.Answer(answer.plainText(), answer.contextId(), answer.taskId());
             }
             if (!(result instanceof Task task)) {
-                throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " answered neither a message nor a task");
+                throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " answered neither a message nor a task");
             }
             Optional<Reply> ended = ended(agent, task);
             if (ended.isPresent()) {
@@ -207,10 +204,11 @@ public final class A2aClient {
     /** A streamed send: chunks of the answer as they come, then how the task stopped. */
     private Reply streamed(String agent, A2aVersion version, URI uri, JsonNode params, long deadline, Consumer<String> chunks)
             throws A2aException {
-        HttpRequest request = post(agent, version, uri, version.stream, params, deadline, "text/event-stream");
-        HttpResponse<java.io.InputStream> response;
+        HttpRequest request = post(version, uri, version.stream, params, deadline, "text/event-stream");
+        HttpResponse<InputStream> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            // A remote agent that goes silent, or only keeps the connection alive, is not waited for past the deadline.
+            response = http.send(request, IdleTimeoutBody.handler(timeout, deadline));
         } catch (IOException e) {
             throw new A2aException(agent + " (" + uri + "): " + reason(e, uri), e);
         } catch (InterruptedException e) {
@@ -220,9 +218,9 @@ public final class A2aClient {
         String type = response.headers().firstValue("Content-Type").orElse("");
         if (!type.startsWith("text/event-stream")) {
             // An error before the stream: one JSON-RPC response.
-            try (java.io.InputStream in = response.body()) {
-                String body = new String(in.readNBytes(MAX_BODY_BYTES), StandardCharsets.UTF_8);
-                throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " did not stream"
+            try {
+                String body = HttpPeers.read(response.body(), MAX_BODY_BYTES);
+                throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " did not stream"
                         + (response.statusCode() / 100 == 2 ? "" : " (HTTP " + response.statusCode() + ")") + errorOf(agent, body));
             } catch (IOException e) {
                 throw new A2aException(agent + ": " + reason(e, uri), e);
@@ -230,27 +228,16 @@ public final class A2aClient {
         }
         Task task = null;
         Map<String, StringBuilder> artifacts = new LinkedHashMap<>();
-        try (java.io.InputStream in = response.body();
-             java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8))) {
-            StringBuilder data = new StringBuilder();
-            String line;
-            while ((line = lines.readLine()) != null) {
+        try (SseReader events = new SseReader(response.body(), MAX_BODY_BYTES, MAX_BODY_BYTES)) {
+            SseReader.Event sent;
+            while ((sent = events.next()) != null) {
                 if (System.nanoTime() > deadline) {
                     throw new A2aException(agent + ": the task did not finish within " + human(timeout));
                 }
-                if (line.startsWith("data:")) {
-                    if (data.length() + line.length() > MAX_BODY_BYTES) {
-                        throw new A2aException(agent + " sent an event larger than " + (MAX_BODY_BYTES / (1024 * 1024)) + " MiB");
-                    }
-                    data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
+                if (sent.data().isEmpty()) {
                     continue;
                 }
-                if (!line.isEmpty() || data.length() == 0) {
-                    continue;
-                }
-                JsonNode result = resultOf(agent, data.toString());
-                data.setLength(0);
-                Object event = readResult(agent, result);
+                Object event = readResult(agent, resultOf(agent, sent.data()));
                 if (event instanceof Message answer) {
                     return new Reply.Answer(answer.plainText(), answer.contextId(), answer.taskId());
                 }
@@ -278,11 +265,15 @@ public final class A2aClient {
                     break;
                 }
             }
+        } catch (SseReader.TooLarge e) {
+            throw new A2aException(agent + " sent an event larger than " + (MAX_BODY_BYTES / (1024 * 1024)) + " MiB");
+        } catch (IdleTimeoutBody.IdleTimeoutException e) {
+            throw new A2aException(agent + ": the task did not finish within " + human(timeout), e);
         } catch (IOException e) {
             throw new A2aException(agent + ": the stream broke: " + reason(e, uri), e);
         }
         if (task == null) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " ended its stream without a task");
+            throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " ended its stream without a task");
         }
         if (!artifacts.isEmpty() && task.artifacts().isEmpty()) {
             List<Artifact> built = new ArrayList<>();
@@ -300,7 +291,7 @@ public final class A2aClient {
         try {
             return A2aWire.readResult(result);
         } catch (IllegalArgumentException e) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " answered " + e.getMessage()
+            throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " answered " + e.getMessage()
                     + excerpt(result.toString()));
         }
     }
@@ -311,23 +302,23 @@ public final class A2aClient {
         try {
             response = A2aJson.MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " streamed something that is not JSON" + excerpt(json));
+            throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " streamed something that is not JSON" + excerpt(json));
         }
-        JsonNode error = response.get("error");
-        if (error != null && error.isObject()) {
-            throw failure(agent, error, 200);
+        Optional<JsonNode> error = JsonRpc.errorOf(response);
+        if (error.isPresent()) {
+            throw failure(agent, error.get(), 200);
         }
         JsonNode result = response.get("result");
         if (result == null || !result.isObject()) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " streamed an event without a result" + excerpt(json));
+            throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " streamed an event without a result" + excerpt(json));
         }
         return result;
     }
 
     private static String errorOf(String agent, String body) {
         try {
-            JsonNode error = A2aJson.MAPPER.readTree(body).get("error");
-            return error == null ? excerpt(body) : ": " + failure(agent, error, 200).getMessage();
+            Optional<JsonNode> error = JsonRpc.errorOf(A2aJson.MAPPER.readTree(body));
+            return error.isEmpty() ? excerpt(body) : ": " + failure(agent, error.get(), 200).getMessage();
         } catch (JsonProcessingException e) {
             return excerpt(body);
         }
@@ -335,19 +326,13 @@ public final class A2aClient {
 
     private static A2aException failure(String agent, JsonNode error, int status) {
         String message = error.path("message").asText("").trim();
-        int code = error.path("code").asInt(JsonRpcError.INTERNAL_ERROR);
+        int code = error.path("code").asInt(JsonRpc.INTERNAL_ERROR);
         return new A2aException(code, agent + " failed: " + (message.isEmpty() ? "no message" : message)
                 + " (JSON-RPC error " + code + (status / 100 == 2 ? "" : ", HTTP " + status) + ")");
     }
 
-    private HttpRequest post(String agent, A2aVersion version, URI uri, String method, JsonNode params, long deadline,
-                             String accept) throws A2aException {
-        String body;
-        try {
-            body = A2aJson.MAPPER.writeValueAsString(JsonRpcRequest.of(UUID.randomUUID().toString(), method, params));
-        } catch (JsonProcessingException e) {
-            throw new A2aException("cannot write the request to " + agent + ": " + e.getOriginalMessage(), e);
-        }
+    private HttpRequest post(A2aVersion version, URI uri, String method, JsonNode params, long deadline, String accept) {
+        String body = JsonRpc.request(UUID.randomUUID().toString(), method, params).toString();
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(remaining(deadline))
                 .header("Content-Type", "application/json")
@@ -355,14 +340,14 @@ public final class A2aClient {
         if (version == A2aVersion.V1_0) {
             builder.header(A2aVersion.HEADER, version.number());
         }
-        ai.lango.telemetry.Telemetry.inject(builder::header);
+        HttpPeers.traced(builder); // the delegation's span, for an agent that traces
         return builder.POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
     }
 
     /** One JSON-RPC call; its result, or an exception naming the agent and the error. */
     private JsonNode call(String agent, A2aVersion version, URI uri, String method, JsonNode params, long deadline)
             throws A2aException {
-        HttpRequest request = post(agent, version, uri, method, params, deadline, "application/json");
+        HttpRequest request = post(version, uri, method, params, deadline, "application/json");
         Reply0 reply = exchange(request, deadline, agent + " (" + uri + ")");
         JsonNode response;
         try {
@@ -370,20 +355,20 @@ public final class A2aClient {
         } catch (JsonProcessingException e) {
             response = null;
         }
-        JsonNode error = response == null ? null : response.get("error");
-        if (error != null && error.isObject()) {
-            throw failure(agent, error, reply.status());
+        Optional<JsonNode> error = JsonRpc.errorOf(response);
+        if (error.isPresent()) {
+            throw failure(agent, error.get(), reply.status());
         }
         if (!reply.ok()) {
             throw new A2aException(agent + " (" + uri + ") answered HTTP " + reply.status() + excerpt(reply.body()));
         }
         if (response == null || !response.isObject()) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent
+            throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent
                     + " answered with something that is not JSON-RPC" + excerpt(reply.body()));
         }
         JsonNode result = response.get("result");
         if (result == null || !result.isObject()) {
-            throw new A2aException(JsonRpcError.INVALID_AGENT_RESPONSE, agent + " answered without a result"
+            throw new A2aException(A2aErrors.INVALID_AGENT_RESPONSE, agent + " answered without a result"
                     + excerpt(reply.body()));
         }
         return result;
@@ -397,7 +382,7 @@ public final class A2aClient {
 
     /** Sends and reads the whole answer (at most {@link #MAX_BODY_BYTES}) before the deadline. */
     private Reply0 exchange(HttpRequest request, long deadline, String what) throws A2aException {
-        CompletableFuture<HttpResponse<byte[]>> future = http.sendAsync(request, info -> new LimitedBody(MAX_BODY_BYTES));
+        CompletableFuture<HttpResponse<byte[]>> future = http.sendAsync(request, LimitedBody.handler(MAX_BODY_BYTES));
         try {
             HttpResponse<byte[]> response = future.get(remaining(deadline).toNanos(), TimeUnit.NANOSECONDS);
             return new Reply0(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
@@ -419,7 +404,7 @@ public final class A2aClient {
             if (t instanceof UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
                 return "unknown host " + uri.getHost();
             }
-            if (t instanceof BodyTooLarge) {
+            if (t instanceof LimitedBody.TooLarge) {
                 return t.getMessage();
             }
         }
@@ -479,67 +464,7 @@ public final class A2aClient {
 
     /** ": <the start of the body>", whitespace collapsed, or "" for an empty body. */
     static String excerpt(String body) {
-        if (body == null || body.isBlank()) {
-            return "";
-        }
-        String flat = body.strip().replaceAll("\\s+", " ");
-        return ": " + (flat.length() > EXCERPT_LIMIT ? flat.substring(0, EXCERPT_LIMIT) + "…" : flat);
-    }
-
-    /** The answer is larger than the client reads. */
-    static final class BodyTooLarge extends IOException {
-        BodyTooLarge(int limit) {
-            super("the answer is larger than " + (limit / (1024 * 1024)) + " MiB");
-        }
-    }
-
-    /** Collects a body up to a limit; beyond it, cancels the exchange. */
-    private static final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
-        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        private final int limit;
-        private Flow.Subscription subscription;
-
-        LimitedBody(int limit) {
-            this.limit = limit;
-        }
-
-        @Override
-        public CompletionStage<byte[]> getBody() {
-            return result;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription subscription) {
-            this.subscription = subscription;
-            subscription.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> items) {
-            if (result.isDone()) {
-                return;
-            }
-            for (ByteBuffer item : items) {
-                if (buffer.size() + item.remaining() > limit) {
-                    subscription.cancel();
-                    result.completeExceptionally(new BodyTooLarge(limit));
-                    return;
-                }
-                byte[] chunk = new byte[item.remaining()];
-                item.get(chunk);
-                buffer.write(chunk, 0, chunk.length);
-            }
-        }
-
-        @Override
-        public void onError(Throwable error) {
-            result.completeExceptionally(error);
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(buffer.toByteArray());
-        }
+        String excerpt = HttpPeers.excerpt(body, EXCERPT_LIMIT);
+        return excerpt.isEmpty() ? "" : ": " + excerpt;
     }
 }

@@ -7,7 +7,6 @@ public final class A2aProtocol {
     public static final String VERSION = "0.3.0";
     /** The transport Lango serves and the only one its client uses. */
     public static final String TRANSPORT_JSONRPC = "JSONRPC";
-    public static final String JSONRPC_VERSION = "2.0";
 
     /** Where an agent card is published, relative to the server's root: the current name and the older one. */
     public static final String CARD_PATH = "/.well-known/agent-card.json";

@@ -1,7 +1,9 @@
 package ai.lango.a2a;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import ai.lango.config.Ids;
+import ai.lango.net.jsonrpc.JsonRpc;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -9,11 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import ai.lango.config.Ids;
 
 /**
- * The A2A JSON-RPC endpoint's logic, without a container: reads a request in either version (chosen by
- * its method name), checks it, hands it to the {@link Tasks} behind the endpoint and answers in the same
+ * The A2A JSON-RPC endpoint's logic, without a container: reads a request (JSON-RPC's own checks are
+ * {@link JsonRpc#readRequest}'s) in either version (chosen by its method name), checks it, hands it to the {@link Tasks} behind the endpoint and answers in the same
  * version — a JSON body, or a stream of task events for the streaming methods. Every bad request is the
  * JSON-RPC error A2A names for it.
  */
@@ -87,7 +88,7 @@ public final class A2aServer {
 
             /** One event as its JSON-RPC response's JSON. */
             public String frame(TaskEvent event) {
-                return write(JsonRpcResponse.success(id, A2aWire.streamResult(version, event, historyLength)));
+                return JsonRpc.result(id, A2aWire.streamResult(version, event, historyLength)).toString();
             }
         }
     }
@@ -101,43 +102,21 @@ public final class A2aServer {
     /** The answer to a request body; {@code versionHeader}: the A2A-Version header, if sent. Never throws. */
     public Answer handle(String body, String versionHeader) {
         Object answer = respond(body, versionHeader);
-        return answer instanceof Answer.Stream stream ? stream : new Answer.Json(write((JsonRpcResponse) answer));
+        return answer instanceof Answer.Stream stream ? stream : new Answer.Json(answer.toString());
     }
 
     /** The JSON-RPC response to a request body, or a stream. */
     Object respond(String body, String versionHeader) {
         JsonNode request;
         try {
-            request = A2aJson.MAPPER.readTree(body == null ? "" : body);
-        } catch (JsonProcessingException e) {
-            return JsonRpcResponse.failure(null, JsonRpcError.PARSE_ERROR, "the body is not valid JSON: "
-                    + e.getOriginalMessage() + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr()));
-        }
-        if (request == null || request.isMissingNode()) {
-            return JsonRpcResponse.failure(null, JsonRpcError.PARSE_ERROR, "the body is empty; expected a JSON-RPC request");
-        }
-        if (request.isArray()) {
-            return JsonRpcResponse.failure(null, JsonRpcError.INVALID_REQUEST, "batch requests are not supported;"
-                    + " send one JSON-RPC request per call");
-        }
-        if (!request.isObject()) {
-            return JsonRpcResponse.failure(null, JsonRpcError.INVALID_REQUEST,
-                    "expected a JSON-RPC request object {\"jsonrpc\":\"2.0\",\"id\":…,\"method\":…,\"params\":{…}}");
+            request = JsonRpc.readRequest(body);
+        } catch (JsonRpc.Invalid e) {
+            return e.response();
         }
         JsonNode id = request.get("id");
-        if (id != null && !(id.isTextual() || id.isIntegralNumber() || id.isNull())) {
-            return JsonRpcResponse.failure(null, JsonRpcError.INVALID_REQUEST, "id must be a string, an integer or null");
-        }
-        if (!A2aProtocol.JSONRPC_VERSION.equals(request.path("jsonrpc").asText(null))) {
-            return JsonRpcResponse.failure(id, JsonRpcError.INVALID_REQUEST, "jsonrpc must be \"2.0\"");
-        }
         JsonNode method = request.get("method");
-        if (method == null || !method.isTextual() || method.asText().isBlank()) {
-            return JsonRpcResponse.failure(id, JsonRpcError.INVALID_REQUEST, "method must be a non-empty string");
-        }
         if (versionHeader != null && !versionHeader.isBlank() && A2aVersion.ofNumber(versionHeader).isEmpty()) {
-            return JsonRpcResponse.failure(id, JsonRpcError.VERSION_NOT_SUPPORTED, "A2A version \"" + versionHeader
+            return JsonRpc.error(id, A2aErrors.VERSION_NOT_SUPPORTED, "A2A version \"" + versionHeader
                     + "\" is not supported; this agent speaks 1.0 and 0.3");
         }
         String name = method.asText();
@@ -147,12 +126,12 @@ public final class A2aServer {
         }
         JsonNode params = request.get("params");
         if (params == null || !params.isObject()) {
-            return JsonRpcResponse.failure(id, JsonRpcError.INVALID_PARAMS, "params must be an object");
+            return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "params must be an object");
         }
         try {
             return call(id, version.get(), name, params);
         } catch (A2aException e) {
-            return JsonRpcResponse.failure(id, e.code(), e.getMessage());
+            return JsonRpc.error(id, e.code(), e.getMessage());
         }
     }
 
@@ -163,7 +142,7 @@ public final class A2aServer {
             if (method.equals(v.stream)) {
                 return new Answer.Stream(id, v, options.historyLength(), tasks.stream(message, options));
             }
-            return JsonRpcResponse.success(id, A2aWire.sendResult(v, tasks.send(message, options), options.historyLength()));
+            return JsonRpc.result(id, A2aWire.sendResult(v, tasks.send(message, options), options.historyLength()));
         }
         if (method.equals(v.list)) {
             return list(id, v, params);
@@ -171,20 +150,20 @@ public final class A2aServer {
         String taskId = taskId(params, method);
         if (method.equals(v.get)) {
             Integer history = historyLength(params.get("historyLength"));
-            return JsonRpcResponse.success(id, A2aWire.task(v, tasks.get(taskId), history));
+            return JsonRpc.result(id, A2aWire.task(v, tasks.get(taskId), history));
         }
         if (method.equals(v.cancel)) {
-            return JsonRpcResponse.success(id, A2aWire.task(v, tasks.cancel(taskId), null));
+            return JsonRpc.result(id, A2aWire.task(v, tasks.cancel(taskId), null));
         }
         return new Answer.Stream(id, v, null, tasks.subscribe(taskId));
     }
 
-    private JsonRpcResponse list(JsonNode id, A2aVersion v, JsonNode params) throws A2aException {
+    private ObjectNode list(JsonNode id, A2aVersion v, JsonNode params) throws A2aException {
         int pageSize = DEFAULT_PAGE_SIZE;
         if (params.hasNonNull("pageSize")) {
             JsonNode size = params.get("pageSize");
             if (!size.canConvertToInt() || size.asInt() < 1 || size.asInt() > MAX_PAGE_SIZE) {
-                throw new A2aException(JsonRpcError.INVALID_PARAMS, "params.pageSize must be 1 to " + MAX_PAGE_SIZE);
+                throw new A2aException(JsonRpc.INVALID_PARAMS, "params.pageSize must be 1 to " + MAX_PAGE_SIZE);
             }
             pageSize = size.asInt();
         }
@@ -195,7 +174,7 @@ public final class A2aServer {
                 && !(status.isIntegralNumber() && status.asInt() == 0) && !status.asText("").equals("TASK_STATE_UNSPECIFIED")) {
             state = TaskState.read(status);
             if (state == TaskState.UNKNOWN) {
-                throw new A2aException(JsonRpcError.INVALID_PARAMS, "params.status \"" + status.asText() + "\" is not a task state");
+                throw new A2aException(JsonRpc.INVALID_PARAMS, "params.status \"" + status.asText() + "\" is not a task state");
             }
         }
         Instant after = null;
@@ -203,7 +182,7 @@ public final class A2aServer {
             try {
                 after = Instant.parse(params.get("statusTimestampAfter").asText());
             } catch (DateTimeParseException e) {
-                throw new A2aException(JsonRpcError.INVALID_PARAMS, "params.statusTimestampAfter must be an ISO-8601 instant");
+                throw new A2aException(JsonRpc.INVALID_PARAMS, "params.statusTimestampAfter must be an ISO-8601 instant");
             }
         }
         String contextId = params.hasNonNull("contextId") ? params.get("contextId").asText() : null;
@@ -216,19 +195,19 @@ public final class A2aServer {
             array.add(A2aWire.task(v, query.includeArtifacts() ? task : task.withoutArtifacts(), query.historyLength()));
         }
         result.put("nextPageToken", page.nextPageToken()).put("pageSize", pageSize).put("totalSize", page.totalSize());
-        return JsonRpcResponse.success(id, result);
+        return JsonRpc.result(id, result);
     }
 
-    private static JsonRpcResponse unknown(JsonNode id, String name) {
+    private static ObjectNode unknown(JsonNode id, String name) {
         if (name.startsWith(A2aProtocol.METHOD_PUSH_CONFIG_PREFIX_V03) || name.contains("PushNotificationConfig")) {
-            return JsonRpcResponse.failure(id, JsonRpcError.PUSH_NOTIFICATION_NOT_SUPPORTED,
+            return JsonRpc.error(id, A2aErrors.PUSH_NOTIFICATION_NOT_SUPPORTED,
                     "push notifications are not supported by this agent");
         }
         if (name.equals(A2aProtocol.METHOD_EXTENDED_CARD_V03) || name.equals(A2aProtocol.METHOD_EXTENDED_CARD)) {
-            return JsonRpcResponse.failure(id, JsonRpcError.AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED,
+            return JsonRpc.error(id, A2aErrors.AUTHENTICATED_EXTENDED_CARD_NOT_CONFIGURED,
                     "this agent has no extended card");
         }
-        return JsonRpcResponse.failure(id, JsonRpcError.METHOD_NOT_FOUND, "unknown method \"" + name + "\"; this agent"
+        return JsonRpc.error(id, JsonRpc.METHOD_NOT_FOUND, "unknown method \"" + name + "\"; this agent"
                 + " answers SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask (A2A 1.0) and"
                 + " message/send, message/stream, tasks/get, tasks/cancel, tasks/resubscribe (0.3)");
     }
@@ -267,7 +246,7 @@ public final class A2aServer {
             }
         }
         if (chars == 0 && !files.isEmpty()) {
-            throw new A2aException(JsonRpcError.CONTENT_TYPE_NOT_SUPPORTED, "this agent reads text and data parts only;"
+            throw new A2aException(A2aErrors.CONTENT_TYPE_NOT_SUPPORTED, "this agent reads text and data parts only;"
                     + " the message has file parts (" + String.join(", ", files) + ")");
         }
         if (chars > MAX_TEXT_CHARS) {
@@ -311,16 +290,6 @@ public final class A2aServer {
     }
 
     private static A2aException invalid(String message) {
-        return new A2aException(JsonRpcError.INVALID_PARAMS, message);
-    }
-
-    static String write(JsonRpcResponse response) {
-        try {
-            return A2aJson.MAPPER.writeValueAsString(response);
-        } catch (JsonProcessingException e) {
-            // Records of strings and trees always serialise; this is a last resort.
-            return "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + JsonRpcError.INTERNAL_ERROR
-                    + ",\"message\":\"the response could not be written\"}}";
-        }
+        return new A2aException(JsonRpc.INVALID_PARAMS, message);
     }
 }

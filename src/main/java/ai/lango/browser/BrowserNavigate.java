@@ -1,6 +1,7 @@
 package ai.lango.browser;
 
 import ai.lango.config.LangoSettings;
+import ai.lango.net.egress.HostPolicy;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Safety;
 import ai.lango.tool.ToolArgs;

@@ -2,6 +2,9 @@ package ai.lango.browser;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.net.egress.Egress;
+import ai.lango.net.egress.EgressProxy;
+import ai.lango.net.egress.HostPolicy;
 import ai.lango.session.SessionDeleted;
 import ai.lango.turn.SessionRef;
 import com.microsoft.playwright.Browser;
@@ -32,8 +35,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
@@ -62,12 +63,12 @@ public class BrowserPool {
     @Inject
     LangoSettings.Database database;
 
-    private HostPolicy policy;
-    private ExecutorService proxyConnections;
+    /** Where pages may go, and the proxy each context's traffic goes through. */
+    @Inject
+    Egress egress;
+
     private ScheduledExecutorService reaper;
     private Engine engine;
-    private java.net.http.HttpClient guarded;
-    private BrowserProxy guardProxy;
     private final Map<String, String> lastUrls = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
@@ -83,9 +84,6 @@ public class BrowserPool {
 
     @PostConstruct
     void init() {
-        policy = new HostPolicy(settings.allowedHosts(), settings.blockedHosts());
-        proxyConnections = new ThreadPoolExecutor(0, 256, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
-                daemon("lango-browser-proxy"));
         reaper = Executors.newSingleThreadScheduledExecutor(daemon("lango-browser-reaper"));
         long period = Math.max(1000, Math.min(30_000, settings.sessionTimeout().toMillis() / 2));
         reaper.scheduleWithFixedDelay(this::reap, period, period, TimeUnit.MILLISECONDS);
@@ -93,34 +91,7 @@ public class BrowserPool {
 
     /** Where the browser may go. */
     public HostPolicy policy() {
-        return policy;
-    }
-
-    /**
-     * An HTTP client for the server's own fetches on the agent's behalf (x402): every connection,
-     * redirects and tunnels included, goes through a proxy of the same policy as the browser's; it
-     * follows no redirect itself.
-     */
-    public synchronized java.net.http.HttpClient guardedHttp() throws IOException {
-        if (guarded == null) {
-            java.net.URI address = java.net.URI.create(guardProxy());
-            guarded = java.net.http.HttpClient.newBuilder()
-                    .proxy(java.net.ProxySelector.of(new java.net.InetSocketAddress(address.getHost(), address.getPort())))
-                    .connectTimeout(java.time.Duration.ofSeconds(10))
-                    .followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
-        }
-        return guarded;
-    }
-
-    /**
-     * The address (http://host:port) of the proxy that guards the server's own fetches, for a program
-     * the server runs on the agent's behalf (git).
-     */
-    public synchronized String guardProxy() throws IOException {
-        if (guardProxy == null) {
-            guardProxy = new BrowserProxy(policy, proxyConnections);
-        }
-        return guardProxy.address();
+        return egress.policy();
     }
 
     /** How long one Playwright call may take. */
@@ -264,12 +235,6 @@ public class BrowserPool {
             }
             current.kill();
         }
-        synchronized (this) {
-            if (guardProxy != null) {
-                guardProxy.close();
-            }
-        }
-        proxyConnections.shutdownNow();
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {
@@ -447,9 +412,9 @@ public class BrowserPool {
 
         private Tab open() throws BrowserException {
             start();
-            BrowserProxy proxy;
+            EgressProxy proxy;
             try {
-                proxy = new BrowserProxy(policy, proxyConnections);
+                proxy = egress.openProxy();
             } catch (IOException e) {
                 throw new BrowserException("could not open the browser's proxy: " + e.getMessage());
             }

@@ -1,5 +1,6 @@
 package ai.lango.browser;
 
+import ai.lango.net.egress.EgressProxy;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
 import java.util.ArrayList;
@@ -13,12 +14,12 @@ import java.util.List;
 final class Tab {
 
     final BrowserContext context;
-    final BrowserProxy proxy;
+    final EgressProxy proxy;
     Page page;
     long lastUsedMillis;
     private final List<String> events = new ArrayList<>();
 
-    Tab(BrowserContext context, BrowserProxy proxy) {
+    Tab(BrowserContext context, EgressProxy proxy) {
         this.context = context;
         this.proxy = proxy;
         this.lastUsedMillis = System.currentTimeMillis();

@@ -3,8 +3,8 @@
  * machine's Node.js; nothing downloaded) the agent reads pages with, as accessibility snapshots
  * whose refs it acts on. {@link ai.lango.browser.BrowserPool} keeps one browser per server and a
  * context per session, restarts a crashed or hung browser and closes idle contexts; every request a
- * context makes goes through its {@link ai.lango.browser.BrowserProxy}, which lets through only what
- * {@link ai.lango.browser.HostPolicy} allows after resolving the name; screenshots are session
+ * context makes goes through its own {@link ai.lango.net.egress.EgressProxy}, which lets through only
+ * what {@link ai.lango.net.egress.HostPolicy} allows after resolving the name; screenshots are session
  * artifacts.
  */
 package ai.lango.browser;

@@ -1,15 +1,16 @@
 package ai.lango.mcp;
 
 import ai.lango.masking.MaskedLogs;
+import ai.lango.net.http.HttpPeers;
+import ai.lango.net.jsonrpc.JsonRpc;
+import ai.lango.net.sse.SseReader;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +32,8 @@ import java.util.logging.Logger;
 final class HttpTransport implements McpTransport {
 
     private static final Logger LOG = MaskedLogs.of(HttpTransport.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The most of an error answer's body put into a message. */
+    private static final int ERROR_EXCERPT = 2000;
     private static final Duration DEFAULT_RETRY = Duration.ofSeconds(1);
     /** The shortest pause before the listening stream is opened again, whatever the server's retry says. */
     private static final Duration MIN_RECONNECT = Duration.ofSeconds(1);
@@ -64,8 +66,8 @@ final class HttpTransport implements McpTransport {
     @Override
     public void start(Consumer<JsonNode> inbound, Consumer<String> ended) {
         this.inbound = message -> {
-            if (message.has("id") && (message.has("result") || message.has("error"))) {
-                unanswered.remove(message.get("id").toString());
+            if (JsonRpc.isResponse(message)) {
+                unanswered.remove(JsonRpc.key(message.get("id")));
             }
             inbound.accept(message);
         };
@@ -83,10 +85,9 @@ final class HttpTransport implements McpTransport {
     private HttpRequest.Builder request(URI target) {
         HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(Duration.ofMinutes(30));
         headers.forEach(request::header);
-        Optional.ofNullable(sessionId).ifPresent(id -> request.header("Mcp-Session-Id", id));
-        Optional.ofNullable(protocolVersion).ifPresent(version -> request.header("MCP-Protocol-Version", version));
-        ai.lango.telemetry.Telemetry.inject(request::header); // the tool call's span, for a server that traces
-        return request;
+        Optional.ofNullable(sessionId).ifPresent(id -> request.header(McpProtocol.SESSION_HEADER, id));
+        Optional.ofNullable(protocolVersion).ifPresent(version -> request.header(McpProtocol.VERSION_HEADER, version));
+        return HttpPeers.traced(request); // the tool call's span, for a server that traces
     }
 
     @Override
@@ -94,7 +95,7 @@ final class HttpTransport implements McpTransport {
         if (closed) {
             throw new IOException("the connection is closed");
         }
-        String id = message.has("id") && message.has("method") ? message.get("id").toString() : null;
+        String id = JsonRpc.isRequest(message) ? JsonRpc.key(message.get("id")) : null;
         if (id != null) {
             unanswered.add(id);
         }
@@ -107,7 +108,7 @@ final class HttpTransport implements McpTransport {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         }
-        response.headers().firstValue("Mcp-Session-Id").ifPresent(given -> sessionId = given);
+        response.headers().firstValue(McpProtocol.SESSION_HEADER).ifPresent(given -> sessionId = given);
         int status = response.statusCode();
         if (status == 404 && sessionId != null && !"initialize".equals(message.path("method").asText())) {
             drain(response);
@@ -115,8 +116,9 @@ final class HttpTransport implements McpTransport {
             throw new IOException("the server's session ended");
         }
         if (status >= 400) {
-            String body = bounded(response.body(), 2000);
-            throw new IOException("the server answered HTTP " + status + (body.isBlank() ? "" : ": " + body.strip()));
+            String body = HttpPeers.excerpt(HttpPeers.read(response.body(), ERROR_EXCERPT), ERROR_EXCERPT,
+                    headers.values().toArray(String[]::new));
+            throw new IOException("the server answered HTTP " + status + (body.isEmpty() ? "" : ": " + body));
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
         if (status == 202 || status == 204) {
@@ -126,7 +128,7 @@ final class HttpTransport implements McpTransport {
             stream.setDaemon(true);
             stream.start();
         } else {
-            deliver(bounded(response.body(), MAX_MESSAGE_CHARS + 1));
+            deliver(HttpPeers.read(response.body(), MAX_MESSAGE_CHARS + 1));
         }
     }
 
@@ -135,27 +137,16 @@ final class HttpTransport implements McpTransport {
         if (body.length() > MAX_MESSAGE_CHARS) {
             throw new IOException("the server answered with more than " + MAX_MESSAGE_CHARS + " characters");
         }
-        if (body.isBlank()) {
-            return;
-        }
-        JsonNode answer = JSON.readTree(body);
-        if (answer.isArray()) {
-            answer.forEach(inbound);
-        } else {
-            inbound.accept(answer);
-        }
+        JsonRpc.readAll(body).forEach(inbound);
     }
 
     /** The events of one stream; when it ends before request {@code id} was answered, it is taken up again. */
     private void readStream(InputStream body, String id, int resumes) {
-        try (body) {
-            SseEvents.read(body, event -> {
-                if (event.id() != null) {
-                    lastEventId = event.id();
-                }
-                if (event.retry() >= 0) {
-                    retryMillis = event.retry();
-                }
+        SseReader events = new SseReader(body, MAX_MESSAGE_CHARS, MAX_MESSAGE_CHARS);
+        try (events) {
+            SseReader.Event event;
+            while ((event = events.next()) != null) {
+                remember(events);
                 if (!event.data().isBlank()) {
                     try {
                         deliver(event.data());
@@ -163,12 +154,24 @@ final class HttpTransport implements McpTransport {
                         LOG.warning(() -> "MCP server \"" + server + "\" sent an event that is not JSON-RPC: " + e.getMessage());
                     }
                 }
-            });
+            }
         } catch (IOException e) {
             LOG.fine(() -> "MCP server \"" + server + "\": a stream ended: " + e.getMessage());
+        } finally {
+            remember(events);
         }
         if (id != null && unanswered.contains(id) && !closed) {
             resume(id, resumes + 1);
+        }
+    }
+
+    /** The id to resume from and the retry a stream gave last (with an event, or without data: a priming event). */
+    private void remember(SseReader events) {
+        if (events.lastEventId() != null) {
+            lastEventId = events.lastEventId();
+        }
+        if (events.retry() >= 0) {
+            retryMillis = events.retry();
         }
     }
 
@@ -242,13 +245,6 @@ final class HttpTransport implements McpTransport {
         if (!closed) {
             close();
             ended.accept(why);
-        }
-    }
-
-    private static String bounded(InputStream body, int max) throws IOException {
-        try (body) {
-            byte[] bytes = body.readNBytes(max);
-            return new String(bytes, StandardCharsets.UTF_8);
         }
     }
 

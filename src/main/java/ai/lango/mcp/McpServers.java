@@ -1,8 +1,9 @@
 package ai.lango.mcp;
 
-import ai.lango.browser.HostPolicy;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.net.egress.HostPolicy;
+import ai.lango.net.http.HttpPeers;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Tool;
 import ai.lango.tool.ToolException;
@@ -75,8 +76,7 @@ public class McpServers implements ToolSource {
     ManagedScheduledExecutorService scheduler;
 
     private final Map<String, Server> servers = new ConcurrentHashMap<>();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
+    private final HttpClient http = HttpPeers.client(Duration.ofSeconds(10), HttpClient.Redirect.NEVER);
     private volatile long fileStamp = Long.MIN_VALUE;
     private volatile List<String> fileProblems = List.of();
     private ScheduledFuture<?> watch;
@@ -228,7 +228,7 @@ public class McpServers implements ToolSource {
         try {
             List<McpTool> tools = new ArrayList<>();
             Map<String, String> named = new LinkedHashMap<>();
-            for (McpSession.ServerTool tool : session.listTools(START_TIMEOUT)) {
+            for (McpProtocol.ToolInfo tool : session.listTools(START_TIMEOUT)) {
                 String name = McpTool.nameOf(server.entry.name(), tool.name());
                 String clash = named.putIfAbsent(name, tool.name());
                 if (clash == null) {

@@ -1,6 +1,7 @@
 package ai.lango.mcp;
 
 import ai.lango.masking.MaskedLogs;
+import ai.lango.net.jsonrpc.JsonRpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -30,9 +32,6 @@ import java.util.logging.Logger;
  */
 final class McpSession implements AutoCloseable {
 
-    /** The protocol versions Lango speaks, newest first; the first is the one it asks for. */
-    static final List<String> PROTOCOLS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
-
     private static final Logger LOG = MaskedLogs.of(McpSession.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,10 +40,6 @@ final class McpSession implements AutoCloseable {
         void toolsChanged();
 
         void ended(String why);
-    }
-
-    /** A tool as the server lists it. */
-    record ServerTool(String name, String description, JsonNode inputSchema, JsonNode annotations) {
     }
 
     /** A server's progress on a call: how far, out of how much (0 when unknown), and what it says. */
@@ -84,7 +79,7 @@ final class McpSession implements AutoCloseable {
             pending.values().forEach(call -> call.completeExceptionally(new IOException(why)));
             pending.clear();
         });
-        ObjectNode params = JSON.createObjectNode().put("protocolVersion", PROTOCOLS.get(0));
+        ObjectNode params = JSON.createObjectNode().put("protocolVersion", McpProtocol.CLIENT_VERSIONS.get(0));
         ObjectNode capabilities = params.putObject("capabilities");
         capabilities.putObject("roots").put("listChanged", false);
         if (elicitation == McpServerEntry.Elicitation.DEFAULTS) {
@@ -93,9 +88,9 @@ final class McpSession implements AutoCloseable {
         params.putObject("clientInfo").put("name", "lango").put("title", "Lango").put("version", "1.0.0");
         JsonNode result = request("initialize", params, timeout, null);
         String offered = result.path("protocolVersion").asText("");
-        if (!PROTOCOLS.contains(offered)) {
+        if (!McpProtocol.CLIENT_VERSIONS.contains(offered)) {
             throw new CallFailed("the server speaks MCP " + (offered.isEmpty() ? "of no version" : offered)
-                    + "; Lango speaks " + String.join(", ", PROTOCOLS));
+                    + "; Lango speaks " + String.join(", ", McpProtocol.CLIENT_VERSIONS));
         }
         protocol = offered;
         serverName = result.path("serverInfo").path("name").asText("");
@@ -113,8 +108,8 @@ final class McpSession implements AutoCloseable {
     }
 
     /** Every tool the server lists, page after page. */
-    List<ServerTool> listTools(Duration timeout) throws IOException, CallFailed {
-        List<ServerTool> tools = new ArrayList<>();
+    List<McpProtocol.ToolInfo> listTools(Duration timeout) throws IOException, CallFailed {
+        List<McpProtocol.ToolInfo> tools = new ArrayList<>();
         String cursor = null;
         for (int page = 0; page < 100; page++) {
             ObjectNode params = JSON.createObjectNode();
@@ -123,10 +118,7 @@ final class McpSession implements AutoCloseable {
             }
             JsonNode result = request("tools/list", params, timeout, null);
             for (JsonNode tool : result.path("tools")) {
-                if (tool.path("name").isTextual()) {
-                    tools.add(new ServerTool(tool.get("name").asText(), tool.path("description").asText(""),
-                            tool.path("inputSchema"), tool.path("annotations")));
-                }
+                McpProtocol.ToolInfo.read(tool).ifPresent(tools::add);
             }
             cursor = result.path("nextCursor").isTextual() ? result.get("nextCursor").asText() : null;
             if (cursor == null || cursor.isEmpty()) {
@@ -167,15 +159,13 @@ final class McpSession implements AutoCloseable {
             params.putObject("_meta").put("progressToken", "lango-" + id);
             progress.put("lango-" + id, onProgress);
         }
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
-        message.set("params", params);
         try {
-            transport.send(message);
+            transport.send(JsonRpc.request(id, method, params));
             JsonNode response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (response.has("error")) {
-                JsonNode error = response.get("error");
-                throw new CallFailed("the server answered error " + error.path("code").asInt() + ": "
-                        + error.path("message").asText("(no message)"));
+            Optional<JsonNode> error = JsonRpc.errorOf(response);
+            if (error.isPresent()) {
+                throw new CallFailed("the server answered error " + error.get().path("code").asInt() + ": "
+                        + error.get().path("message").asText("(no message)"));
             }
             return response.path("result");
         } catch (TimeoutException e) {
@@ -202,9 +192,7 @@ final class McpSession implements AutoCloseable {
     }
 
     private void notify(String method, ObjectNode params) throws IOException {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", method);
-        message.set("params", params);
-        transport.send(message);
+        transport.send(JsonRpc.notification(method, params));
     }
 
     /** A message from the server: an answer, a request of its own, or a notification. */
@@ -212,16 +200,15 @@ final class McpSession implements AutoCloseable {
         if (!message.isObject()) {
             return;
         }
-        boolean hasId = message.has("id") && !message.get("id").isNull();
-        if (hasId && !message.has("method")) {
-            CompletableFuture<JsonNode> waiting = pending.get(message.get("id").asText());
+        if (JsonRpc.isResponse(message)) {
+            CompletableFuture<JsonNode> waiting = pending.get(JsonRpc.key(message.get("id")));
             if (waiting != null) {
                 waiting.complete(message);
             }
             return;
         }
         String method = message.path("method").asText("");
-        if (hasId) {
+        if (JsonRpc.isRequest(message)) {
             answer(message.get("id"), method, message.path("params"));
             return;
         }
@@ -244,14 +231,12 @@ final class McpSession implements AutoCloseable {
 
     /** Answers a request the server makes of Lango. */
     private void answer(JsonNode id, String method, JsonNode params) {
-        ObjectNode response = JSON.createObjectNode().put("jsonrpc", "2.0");
-        response.set("id", id);
-        switch (method) {
-            case "ping" -> response.putObject("result");
-            case "roots/list" -> response.putObject("result").putArray("roots");
-            case "elicitation/create" -> response.set("result", elicit(params));
-            default -> response.putObject("error").put("code", -32601).put("message", "Lango does not answer " + method);
-        }
+        ObjectNode response = switch (method) {
+            case "ping" -> JsonRpc.result(id, JSON.createObjectNode());
+            case "roots/list" -> JsonRpc.result(id, JSON.createObjectNode().set("roots", JSON.createArrayNode()));
+            case "elicitation/create" -> JsonRpc.result(id, elicit(params));
+            default -> JsonRpc.error(id, JsonRpc.METHOD_NOT_FOUND, "Lango does not answer " + method);
+        };
         try {
             transport.send(response);
         } catch (IOException e) {

@@ -36,7 +36,7 @@ final class McpTool extends DeclaredTool {
     private final McpServers servers;
     private final Duration timeout;
 
-    McpTool(String name, String server, McpSession.ServerTool tool, Safety safety, McpServers servers, Duration timeout) {
+    McpTool(String name, String server, McpProtocol.ToolInfo tool, Safety safety, McpServers servers, Duration timeout) {
         super(ToolFamily.MCP, name, safety, description(server, tool), schema(tool.inputSchema()));
         this.server = server;
         this.serverTool = tool.name();
@@ -54,7 +54,7 @@ final class McpTool extends DeclaredTool {
      * The safety a server's tool gets: the operator's word, else what its annotations say — destructive first, so
      * that a tool that says it is both read-only and destructive waits for a person.
      */
-    static Safety safetyOf(McpServerEntry entry, McpSession.ServerTool tool) {
+    static Safety safetyOf(McpServerEntry entry, McpProtocol.ToolInfo tool) {
         Safety set = entry.safety().get(tool.name());
         if (set != null) {
             return set;
@@ -65,7 +65,7 @@ final class McpTool extends DeclaredTool {
         return tool.annotations().path("readOnlyHint").asBoolean(false) ? Safety.SAFE : Safety.MODERATE;
     }
 
-    private static String description(String server, McpSession.ServerTool tool) {
+    private static String description(String server, McpProtocol.ToolInfo tool) {
         String text = tool.description().isBlank() ? "The tool " + tool.name() : tool.description().strip();
         return "[MCP server " + server + "] " + (text.length() > 2000 ? text.substring(0, 2000) + "…" : text);
     }

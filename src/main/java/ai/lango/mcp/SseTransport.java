@@ -1,10 +1,11 @@
 package ai.lango.mcp;
 
+import ai.lango.net.http.HttpPeers;
+import ai.lango.net.jsonrpc.JsonRpc;
+import ai.lango.net.sse.SseReader;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +27,6 @@ import java.util.function.Consumer;
  */
 final class SseTransport implements McpTransport {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration ENDPOINT_WAIT = Duration.ofSeconds(15);
 
     private final String server;
@@ -62,26 +62,26 @@ final class SseTransport implements McpTransport {
         stream = response.body();
         Thread reader = new Thread(() -> {
             String why = "the server's event stream ended";
-            try (InputStream events = stream) {
-                SseEvents.read(events, event -> {
-                    if ("endpoint".equals(event.type())) {
+            try (SseReader events = new SseReader(stream, MAX_MESSAGE_CHARS, MAX_MESSAGE_CHARS)) {
+                SseReader.Event event;
+                while ((event = events.next()) != null) {
+                    if ("endpoint".equals(event.event())) {
                         try {
                             endpoint.complete(endpointOf(url, event.data()));
                         } catch (IOException elsewhere) {
-                            throw new UncheckedIOException(elsewhere);
+                            why = elsewhere.getMessage();
+                            break;
                         }
                     } else if (!event.data().isBlank()) {
                         try {
-                            inbound.accept(JSON.readTree(event.data()));
+                            JsonRpc.readAll(event.data()).forEach(inbound);
                         } catch (IOException notJson) {
                             // a server's keep-alive or noise: skipped
                         }
                     }
-                });
+                }
             } catch (IOException e) {
                 why = "the server's event stream broke: " + e.getMessage();
-            } catch (UncheckedIOException refused) {
-                why = refused.getCause().getMessage();
             }
             if (!closed) {
                 closed = true;
@@ -133,6 +133,7 @@ final class SseTransport implements McpTransport {
         HttpRequest.Builder post = HttpRequest.newBuilder(target).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
         headers.forEach(post::header);
+        HttpPeers.traced(post); // the tool call's span, for a server that traces
         try {
             HttpResponse<Void> response = http.send(post.build(), HttpResponse.BodyHandlers.discarding());
             if (response.statusCode() >= 400) {

@@ -1,5 +1,8 @@
 package ai.lango.payment;
 
+import ai.lango.net.http.HttpPeers;
+import ai.lango.net.http.LimitedBody;
+import ai.lango.net.jsonrpc.JsonRpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,9 +28,11 @@ public final class ChainRpc {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    /** An answer larger than this is no node's answer to these calls: it is not read into memory. */
+    static final int MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
     private final URI endpoint;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpPeers.client(Duration.ofSeconds(10), HttpClient.Redirect.NEVER);
     private final AtomicLong ids = new AtomicLong();
 
     public ChainRpc(URI endpoint) {
@@ -45,21 +51,22 @@ public final class ChainRpc {
     }
 
     public JsonNode call(String method, Object... params) throws ChainException {
-        ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet()).put("method", method);
-        ArrayNode array = request.putArray("params");
+        ArrayNode array = JSON.createArrayNode();
         for (Object param : params) {
             array.add(JSON.valueToTree(param));
         }
+        ObjectNode request = JsonRpc.request(ids.incrementAndGet(), method, array);
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(endpoint).timeout(TIMEOUT)
+            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(endpoint).timeout(TIMEOUT)
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(request.toString()))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+                    .build(), LimitedBody.handler(MAX_ANSWER_BYTES));
             if (response.statusCode() != 200) {
                 throw new ChainException("the chain's RPC endpoint answered HTTP " + response.statusCode() + " to " + method);
             }
-            JsonNode body = JSON.readTree(response.body());
-            if (body.hasNonNull("error")) {
-                throw new ChainException(method + ": " + body.path("error").path("message").asText(body.path("error").toString()));
+            JsonNode body = JSON.readTree(new String(response.body(), StandardCharsets.UTF_8));
+            Optional<JsonNode> error = JsonRpc.errorOf(body);
+            if (error.isPresent()) {
+                throw new ChainException(method + ": " + error.get().path("message").asText(error.get().toString()));
             }
             return body.path("result");
         } catch (IOException e) {

@@ -2,6 +2,8 @@ package ai.lango.payment;
 
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.net.egress.Egress;
+import ai.lango.net.egress.HostPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -49,8 +51,9 @@ public class Payments {
     @Inject
     Wallet wallet;
 
+    /** Where an x402 fetch may go, and the proxy it goes through. */
     @Inject
-    ai.lango.browser.BrowserPool web;
+    Egress web;
 
     private volatile ChainRpc rpc;
 
@@ -233,7 +236,7 @@ public class Payments {
      */
     public Fetched x402(String userId, String sessionKey, String url, String method, String body, BigInteger approved,
                         boolean approvedByPerson) throws PaymentException {
-        ai.lango.browser.HostPolicy.Verdict verdict = web.policy().check(url);
+        HostPolicy.Verdict verdict = web.policy().check(url);
         if (!verdict.allowed()) {
             throw new PaymentException("refused: " + verdict.refusal());
         }

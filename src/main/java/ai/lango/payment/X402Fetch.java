@@ -1,6 +1,6 @@
 package ai.lango.payment;
 
-import ai.lango.browser.HostPolicy;
+import ai.lango.net.egress.HostPolicy;
 import ai.lango.security.Ownership;
 import ai.lango.tool.Caller;
 import ai.lango.tool.Safety;

@@ -1,5 +1,6 @@
 package ai.lango.provider;
 
+import ai.lango.net.sse.SseReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -2,6 +2,8 @@ package ai.lango.provider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import ai.lango.net.http.HttpPeers;
+import ai.lango.net.http.IdleTimeoutBody;
 import ai.lango.turn.TurnAbort;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,13 +41,7 @@ final class HttpTransport {
 
     HttpTransport(ProviderSettings settings) {
         this.settings = settings;
-        this.client = HttpClient.newBuilder()
-                .connectTimeout(settings.connectTimeout())
-                // HTTP/1.1 everywhere: no h2c upgrade attempt against plain-http servers such as Ollama,
-                // and closing the body closes the one connection it runs on.
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.client = HttpPeers.client(settings.connectTimeout(), HttpClient.Redirect.NEVER);
     }
 
     String id() {
@@ -77,13 +73,13 @@ final class HttpTransport {
                 .header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(jsonBody, StandardCharsets.UTF_8));
         headers.forEach(request::header);
-        ai.lango.telemetry.Telemetry.inject(request::header); // the model call's span, for a provider that traces
+        HttpPeers.traced(request); // the model call's span, for a provider that traces
 
         HttpResponse<InputStream> response;
         // Sent asynchronously so that a turn stopped (or timed out) while the provider has not answered yet ends that
         // wait at once, not when the headers come: the call's abort ends it.
         java.util.concurrent.CompletableFuture<HttpResponse<InputStream>> pending =
-                client.sendAsync(request.build(), info -> new IdleTimeoutBody(settings.readTimeout()));
+                client.sendAsync(request.build(), IdleTimeoutBody.handler(settings.readTimeout()));
         try (TurnAbort.Registration ending = abort.onAbort(() -> pending.cancel(true))) {
             response = pending.get();
         } catch (java.util.concurrent.CancellationException e) {
@@ -122,8 +118,8 @@ final class HttpTransport {
             return response.body();
         }
         String body;
-        try (InputStream in = response.body()) {
-            body = new String(in.readNBytes(ERROR_BODY_LIMIT), StandardCharsets.UTF_8);
+        try {
+            body = HttpPeers.read(response.body(), ERROR_BODY_LIMIT);
         } catch (IOException e) {
             body = "";
         }
@@ -240,9 +236,7 @@ final class HttpTransport {
         if (body == null || body.isBlank()) {
             return "";
         }
-        String message = errorMessage(body).orElse(body).strip().replaceAll("\\s+", " ");
-        message = scrub(message);
-        return message.length() <= EXCERPT_LIMIT ? message : message.substring(0, EXCERPT_LIMIT - 1) + "…";
+        return HttpPeers.excerpt(errorMessage(body).orElse(body), EXCERPT_LIMIT, settings.apiKey());
     }
 
     /** OpenAI, Anthropic and Gemini say {"error":{"message":..}}; Ollama may say {"error":".."}. */
@@ -272,16 +266,11 @@ final class HttpTransport {
     }
 
     String scrub(String text) {
-        String key = settings.apiKey();
-        if (text == null || key == null) {
-            return text;
-        }
-        return text.replace(key, "****");
+        return HttpPeers.scrub(text, settings.apiKey());
     }
 
     private static String where(URI uri) {
-        // Scheme, host and port only: a path or query never needs to be in a message.
-        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+        return HttpPeers.origin(uri);
     }
 
     private String reason(Throwable e) {

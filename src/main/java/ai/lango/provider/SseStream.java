@@ -1,5 +1,7 @@
 package ai.lango.provider;
 
+import ai.lango.net.http.IdleTimeoutBody;
+import ai.lango.net.sse.SseReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +50,7 @@ final class SseStream implements Provider.OpenStream {
             return;
         }
         drained = true;
-        try (SseReader reader = new SseReader(body, Provider.MAX_ANSWER_CHARS)) {
+        try (SseReader reader = new SseReader(body, Provider.MAX_ANSWER_CHARS, Provider.MAX_ANSWER_CHARS)) {
             SseReader.Event event;
             long read = 0;
             while ((event = reader.next()) != null) {

@@ -1,5 +1,7 @@
 package ai.lango.retrieval;
 
+import ai.lango.net.http.HttpPeers;
+import ai.lango.net.http.LimitedBody;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,13 +27,17 @@ public final class RemoteEmbedder implements Embedder {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** A batch's vectors take a few MiB at most; a larger answer is not read into memory. */
+    static final int MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+    /** The most of an error answer put into a message. */
+    static final int EXCERPT_LIMIT = 300;
 
     private final String provider;
     private final Wire wire;
     private final String baseUrl;
     private final String model;
     private final String apiKey;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpPeers.client(Duration.ofSeconds(10), HttpClient.Redirect.NEVER);
 
     public RemoteEmbedder(String provider, Wire wire, String baseUrl, String model, String apiKey) {
         this.provider = provider;
@@ -91,15 +98,17 @@ public final class RemoteEmbedder implements Embedder {
 
     private JsonNode send(HttpRequest request) {
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<byte[]> response = http.send(request, LimitedBody.handler(MAX_ANSWER_BYTES));
+            String text = new String(response.body(), StandardCharsets.UTF_8);
             if (response.statusCode() / 100 != 2) {
-                String text = response.body();
+                // the key scrubbed: some servers quote the key they refused
                 throw new IllegalStateException("the embedding model " + model() + " answered HTTP " + response.statusCode()
-                        + ": " + (text.length() > 300 ? text.substring(0, 300) : text));
+                        + ": " + HttpPeers.excerpt(text, EXCERPT_LIMIT, apiKey));
             }
-            return JSON.readTree(response.body());
+            return JSON.readTree(text);
         } catch (IOException e) {
-            throw new IllegalStateException("the embedding model " + model() + " could not be reached: " + e.getMessage(), e);
+            throw new IllegalStateException("the embedding model " + model() + " could not be reached: "
+                    + HttpPeers.scrub(e.getMessage(), apiKey), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while embedding", e);

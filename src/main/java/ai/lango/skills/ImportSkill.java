@@ -33,7 +33,7 @@ final class ImportSkill extends SkillTool {
     @Override
     public java.util.Optional<String> destination(Map<String, Object> args, Caller caller) {
         return args.get("source") instanceof String source && source.contains("://")
-                ? java.util.Optional.of(ai.lango.browser.HostPolicy.destination(source).orElse("*")) : java.util.Optional.empty();
+                ? java.util.Optional.of(ai.lango.net.egress.HostPolicy.destination(source).orElse("*")) : java.util.Optional.empty();
     }
 
     @Override

@@ -1,12 +1,12 @@
 package ai.lango.skills;
 
+import ai.lango.net.egress.Egress;
+import ai.lango.net.egress.HostPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import ai.lango.browser.BrowserPool;
-import ai.lango.browser.HostPolicy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,9 +47,9 @@ public class SkillImports {
     @Inject
     SkillLibrary library;
 
-    /** The way out every download takes: the browser's host policy and its proxy (no redirect followed). */
+    /** The way out every download takes: the browser's host policy and the egress proxy (no redirect followed). */
     @Inject
-    BrowserPool web;
+    Egress web;
 
     /** Imports the skill {@code source} holds; it must not exist yet unless {@code overwrite}. */
     public Skill importSkill(String source, boolean overwrite) throws SkillException {
@@ -160,7 +160,7 @@ public class SkillImports {
      * private network is refused unless lango.tools.browser.allowed-hosts names it, and the
      * connection goes to the very address that was checked. A redirect is not followed.
      */
-    private static void download(BrowserPool web, String url, Path unpacked) throws IOException, SkillException {
+    private static void download(Egress web, String url, Path unpacked) throws IOException, SkillException {
         HostPolicy.Verdict verdict = web.policy().check(url);
         if (!verdict.allowed()) {
             throw new SkillException("refused: " + verdict.refusal());
@@ -253,7 +253,7 @@ public class SkillImports {
      * the same guard as a download: the host is checked first, ssh and git then connect to the checked
      * address, https goes through the guard's proxy (which checks every connection, redirects included).
      */
-    private static void clone(BrowserPool web, String url, Path unpacked) throws IOException, SkillException {
+    private static void clone(Egress web, String url, Path unpacked) throws IOException, SkillException {
         GitSource source = GitSource.parse(url).orElseThrow(() -> new SkillException(
                 "source: a git URL is https://, ssh://, git:// or user@host:path, not \"" + url + "\""));
         HostPolicy.Verdict verdict = web.policy().check(source.host(), source.port());

@@ -1,10 +1,10 @@
 package ai.lango.turns;
 
+import ai.lango.a2a.A2aErrors;
 import ai.lango.a2a.A2aException;
 import ai.lango.a2a.A2aServer;
 import ai.lango.a2a.A2aTasksStore;
 import ai.lango.a2a.Artifact;
-import ai.lango.a2a.JsonRpcError;
 import ai.lango.a2a.Message;
 import ai.lango.a2a.Part;
 import ai.lango.a2a.Task;
@@ -18,6 +18,7 @@ import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.Audience;
 import ai.lango.masking.SecretMask;
+import ai.lango.net.jsonrpc.JsonRpc;
 import ai.lango.security.Identity;
 import ai.lango.tool.ToolException;
 import ai.lango.tool.Workspace;
@@ -169,7 +170,7 @@ public class A2aTasks {
                 page = store.page(userId, query.contextId(), query.state(), query.statusAfter(), query.pageToken(),
                         query.pageSize(), A2aServer.MAX_PAGE_BYTES);
             } catch (IllegalArgumentException e) {
-                throw new A2aException(JsonRpcError.INVALID_PARAMS, "params." + e.getMessage());
+                throw new A2aException(JsonRpc.INVALID_PARAMS, "params." + e.getMessage());
             }
             List<A2aTasksStore.Stored> shown = page.tasks();
             return new A2aServer.TaskPage(shown.stream().map(s -> current(s).task()).toList(),
@@ -186,7 +187,7 @@ public class A2aTasks {
         public A2aServer.Subscription subscribe(String id) throws A2aException {
             A2aTasksStore.Stored stored = current(found(id, userId));
             if (stored.task().state().terminal()) {
-                throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + id + " is "
+                throw new A2aException(A2aErrors.UNSUPPORTED_OPERATION, "task " + id + " is "
                         + stored.task().state().wire(ai.lango.a2a.A2aVersion.V0_3) + " and has nothing more to stream");
             }
             Local local = running.get(id);
@@ -273,7 +274,7 @@ public class A2aTasks {
         }
         for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
             if (cause instanceof MessageTooLargeException) {
-                return Optional.of(new A2aException(JsonRpcError.INVALID_PARAMS,
+                return Optional.of(new A2aException(JsonRpc.INVALID_PARAMS,
                         MessageTooLargeException.CODE + ": " + cause.getMessage()));
             }
         }
@@ -286,17 +287,17 @@ public class A2aTasks {
         stored = current(stored);
         Task task = stored.task();
         if (task.state().terminal()) {
-            throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + task.id() + " is "
+            throw new A2aException(A2aErrors.UNSUPPORTED_OPERATION, "task " + task.id() + " is "
                     + task.state().wire(ai.lango.a2a.A2aVersion.V0_3) + " and takes no more messages; start a new task"
                     + " (in the same context to go on with the conversation)");
         }
         if (task.state().running()) {
-            throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + task.id() + " is still working and"
+            throw new A2aException(A2aErrors.UNSUPPORTED_OPERATION, "task " + task.id() + " is still working and"
                     + " asks for nothing; wait for it (GetTask, SubscribeToTask) or cancel it");
         }
         Optional<Boolean> verdict = verdict(message);
         if (verdict.isEmpty() || stored.approvalId() == null) {
-            throw new A2aException(JsonRpcError.INVALID_PARAMS, "task " + task.id() + " waits for an answer to approval "
+            throw new A2aException(JsonRpc.INVALID_PARAMS, "task " + task.id() + " waits for an answer to approval "
                     + stored.approvalId() + ": send the text \"approve\" or \"deny\", or a data part {\"approved\": true|false}");
         }
         Message answer = message.in(task.contextId(), task.id());
@@ -421,7 +422,7 @@ public class A2aTasks {
         A2aTasksStore.Stored stored = current(found);
         Task task = stored.task();
         if (task.state().terminal()) {
-            throw new A2aException(JsonRpcError.TASK_NOT_CANCELABLE, "task " + task.id() + " is "
+            throw new A2aException(A2aErrors.TASK_NOT_CANCELABLE, "task " + task.id() + " is "
                     + task.state().wire(ai.lango.a2a.A2aVersion.V0_3) + " and cannot be canceled");
         }
         if (task.state().interrupted()) {
@@ -458,7 +459,7 @@ public class A2aTasks {
     }
 
     private A2aTasksStore.Stored found(String id, String userId) throws A2aException {
-        return store.find(id, userId).orElseThrow(() -> new A2aException(JsonRpcError.TASK_NOT_FOUND, "task " + id + " not found"));
+        return store.find(id, userId).orElseThrow(() -> new A2aException(A2aErrors.TASK_NOT_FOUND, "task " + id + " not found"));
     }
 
     /** The stored task, failed first if it still says it runs but its server went silent (stopped, killed). */

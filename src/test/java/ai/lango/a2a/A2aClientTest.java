@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.lango.a2a.FakeAgentServer.Answer;
+import ai.lango.net.jsonrpc.JsonRpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -240,7 +241,7 @@ class A2aClientTest {
         remote.on("/rpc", Answer.json("{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"error\":{\"code\":-32602,\"message\":\"bad params\"}}"));
         A2aException e = assertThrows(A2aException.class, () -> client.send(card, "ctx", "x"));
         assertEquals("remote agent \"helper\" failed: bad params (JSON-RPC error -32602)", e.getMessage());
-        assertEquals(JsonRpcError.INVALID_PARAMS, e.code());
+        assertEquals(JsonRpc.INVALID_PARAMS, e.code());
     }
 
     @Test
@@ -331,6 +332,50 @@ class A2aClientTest {
         assertEquals(List.of("Hel", "lo"), chunks);
         assertEquals("Hello", reply.text());
         assertEquals("SendStreamingMessage", remote.requests().get(remote.requests().size() - 1).json().get("method").asText());
+    }
+
+    /**
+     * A streaming agent that stops writing after its first event — or only keeps the connection alive — is not waited
+     * for past the client's timeout: the sub-agent's turn would hang on it.
+     */
+    @Test
+    void aStreamThatGoesSilentEndsAtTheTimeout() throws Exception {
+        for (String keepAlive : List.of("", ": waiting\n\n")) {
+            com.sun.net.httpserver.HttpServer silent = com.sun.net.httpserver.HttpServer.create(
+                    new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            silent.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+            silent.createContext("/v1", exchange -> {
+                exchange.getRequestBody().readAllBytes();
+                exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+                exchange.sendResponseHeaders(200, 0);
+                try (java.io.OutputStream out = exchange.getResponseBody()) {
+                    out.write(("data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c\","
+                            + "\"status\":{\"state\":\"TASK_STATE_WORKING\"}}}}\n\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    out.flush();
+                    for (int i = 0; i < 100; i++) {
+                        Thread.sleep(100);
+                        out.write(keepAlive.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        out.flush();
+                    }
+                } catch (java.io.IOException | InterruptedException gone) {
+                    // the client left
+                }
+            });
+            silent.start();
+            try {
+                remote.on(CARD_PATH, Answer.json("""
+                        {"name":"quiet","description":"d","version":"1","capabilities":{"streaming":true},
+                         "supportedInterfaces":[{"url":"http://127.0.0.1:%d/v1","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}"""
+                        .formatted(silent.getAddress().getPort())));
+                A2aClient impatient = new A2aClient(Duration.ofMillis(600));
+                AgentCard card = impatient.fetchCard(remote.uri(CARD_PATH));
+                String message = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(8),
+                        () -> error(() -> impatient.send(card, A2aClient.Request.of("c", "x"), chunk -> { })));
+                assertTrue(message.contains("the task did not finish within 600 ms"), "keep-alive \"" + keepAlive + "\": " + message);
+            } finally {
+                silent.stop(0);
+            }
+        }
     }
 
     @Test

@@ -143,12 +143,6 @@ class A2aWireTest {
     }
 
     @Test
-    void errorResponsesAlwaysCarryAnId() {
-        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"bad\"}}",
-                A2aJson.MAPPER.valueToTree(JsonRpcResponse.failure(null, JsonRpcError.PARSE_ERROR, "bad")).toString());
-    }
-
-    @Test
     void aTaskShowsEveryStateItWasInWithWhenEachBeganAndKeepsThemWhenStored() {
         Instant begun = Instant.parse("2026-11-28T10:00:00Z");
         Task task = new Task("t", "c", new Task.Status(TaskState.SUBMITTED, null, begun), List.of(),

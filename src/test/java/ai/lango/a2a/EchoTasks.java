@@ -20,7 +20,7 @@ final class EchoTasks implements A2aServer.Tasks {
     public synchronized Task send(Message message, A2aServer.SendOptions given) throws A2aException {
         if (message.taskId() != null) {
             Task known = get(message.taskId());
-            throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + known.id() + " is completed");
+            throw new A2aException(A2aErrors.UNSUPPORTED_OPERATION, "task " + known.id() + " is completed");
         }
         sent.add(message);
         options.add(given);
@@ -64,7 +64,7 @@ final class EchoTasks implements A2aServer.Tasks {
     public synchronized Task get(String id) throws A2aException {
         Task task = tasks.get(id);
         if (task == null) {
-            throw new A2aException(JsonRpcError.TASK_NOT_FOUND, "task " + id + " not found");
+            throw new A2aException(A2aErrors.TASK_NOT_FOUND, "task " + id + " not found");
         }
         return task;
     }
@@ -79,12 +79,12 @@ final class EchoTasks implements A2aServer.Tasks {
     @Override
     public Task cancel(String id) throws A2aException {
         get(id);
-        throw new A2aException(JsonRpcError.TASK_NOT_CANCELABLE, "task " + id + " is completed and cannot be canceled");
+        throw new A2aException(A2aErrors.TASK_NOT_CANCELABLE, "task " + id + " is completed and cannot be canceled");
     }
 
     @Override
     public A2aServer.Subscription subscribe(String id) throws A2aException {
         get(id);
-        throw new A2aException(JsonRpcError.UNSUPPORTED_OPERATION, "task " + id + " is completed");
+        throw new A2aException(A2aErrors.UNSUPPORTED_OPERATION, "task " + id + " is completed");
     }
 }

@@ -40,8 +40,8 @@ public final class ConformanceClient {
             if (scenario.equals("initialize")) {
                 return;
             }
-            List<McpSession.ServerTool> tools = session.listTools(Duration.ofSeconds(20));
-            for (McpSession.ServerTool tool : tools) {
+            List<McpProtocol.ToolInfo> tools = session.listTools(Duration.ofSeconds(20));
+            for (McpProtocol.ToolInfo tool : tools) {
                 Map<String, Object> arguments = new java.util.LinkedHashMap<>();
                 tool.inputSchema().path("properties").fields().forEachRemaining(p -> {
                     String type = p.getValue().path("type").asText("string");

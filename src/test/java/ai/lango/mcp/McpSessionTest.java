@@ -89,7 +89,7 @@ class McpSessionTest {
     void aToolWhoseSchemaIsNotAnObjectIsListedWithAnObjectSchema() throws Exception {
         try (McpSession session = session("badschema")) {
             session.initialize(Duration.ofSeconds(10));
-            McpSession.ServerTool odd = session.listTools(Duration.ofSeconds(10)).get(0);
+            McpProtocol.ToolInfo odd = session.listTools(Duration.ofSeconds(10)).get(0);
             assertEquals("object", McpTool.schema(odd.inputSchema()).get("type"));
         }
     }

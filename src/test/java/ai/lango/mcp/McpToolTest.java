@@ -18,8 +18,8 @@ class McpToolTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static McpSession.ServerTool tool(String name, String annotations) throws Exception {
-        return new McpSession.ServerTool(name, "d", JSON.readTree("{\"type\":\"object\"}"), JSON.readTree(annotations));
+    private static McpProtocol.ToolInfo tool(String name, String annotations) throws Exception {
+        return new McpProtocol.ToolInfo(name, null, "d", JSON.readTree("{\"type\":\"object\"}"), JSON.readTree(annotations));
     }
 
     private static McpServerEntry entry(Map<String, Safety> safety) {

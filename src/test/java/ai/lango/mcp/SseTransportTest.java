@@ -35,6 +35,8 @@ class SseTransportTest {
     private final List<String> serverGot = new CopyOnWriteArrayList<>();
     private HttpServer server;
     private HttpServer canary;
+    /** What the event stream begins with, before its endpoint event. */
+    private String streamStart = "";
 
     /** A legacy SSE server whose event stream names {@code endpoint} (given the canary's port) to POST to. */
     private URI legacyServer(java.util.function.IntFunction<String> endpoint) throws IOException {
@@ -56,7 +58,7 @@ class SseTransportTest {
             exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, 0);
             OutputStream out = exchange.getResponseBody();
-            out.write(("event: endpoint\ndata: " + endpoint.apply(canary.getAddress().getPort()) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.write((streamStart + "event: endpoint\ndata: " + endpoint.apply(canary.getAddress().getPort()) + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
             try {
                 open.await(30, TimeUnit.SECONDS); // the stream stays open while the test runs
@@ -121,5 +123,17 @@ class SseTransportTest {
         assertEquals(1, serverGot.size(), serverGot.toString());
         assertTrue(serverGot.get(0).contains("notifications/initialized"));
         assertEquals(List.of(), canaryGot);
+    }
+
+    /** A stream may begin with a byte order mark (the standard skips it): its endpoint event is still read. */
+    @Test
+    void aStreamThatBeginsWithAByteOrderMarkNamesItsEndpoint() throws Exception {
+        streamStart = "\uFEFF";
+        URI url = legacyServer(port -> "/messages?sessionId=1");
+        try (SseTransport transport = transport(url)) {
+            transport.start(message -> { }, why -> { });
+            transport.send(JSON.readTree("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"));
+        }
+        assertEquals(1, serverGot.size(), serverGot.toString());
     }
 }

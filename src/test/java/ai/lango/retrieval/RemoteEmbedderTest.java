@@ -87,6 +87,17 @@ class RemoteEmbedderTest {
         assertFalse(e.getMessage().contains("sk-secret"));
     }
 
+    /** Some servers quote the key they refused; the message carries what they said, never the key. */
+    @Test
+    void anErrorAnswerThatQuotesTheKeyDoesNotPassItOn() throws Exception {
+        String base = serve(401, "{\"error\":{\"message\":\"Incorrect API key provided: sk-secret-4711\"}}");
+        RemoteEmbedder embedder = new RemoteEmbedder("openai", RemoteEmbedder.Wire.OPENAI, base, "text-embedding-3-small",
+                "sk-secret-4711");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> embedder.embed(List.of("x")));
+        assertTrue(e.getMessage().contains("401") && e.getMessage().contains("Incorrect API key provided"), e.getMessage());
+        assertFalse(e.getMessage().contains("sk-secret-4711"), e.getMessage());
+    }
+
     @Test
     void aCountMismatchIsAnError() throws Exception {
         String base = serve(200, "{\"data\":[{\"embedding\":[1]}]}");

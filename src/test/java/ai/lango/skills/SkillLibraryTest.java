@@ -36,10 +36,10 @@ class SkillLibraryTest {
         library.settings = TestSettings.of(root, "lango.skills.dir", dir.toString()).skills();
         imports = new SkillImports();
         imports.library = library;
-        imports.web = new ai.lango.browser.BrowserPool() {
+        imports.web = new ai.lango.net.egress.Egress() {
             @Override
-            public ai.lango.browser.HostPolicy policy() {
-                return new ai.lango.browser.HostPolicy(List.of(), List.of());
+            public ai.lango.net.egress.HostPolicy policy() {
+                return new ai.lango.net.egress.HostPolicy(List.of(), List.of());
             }
         };
     }

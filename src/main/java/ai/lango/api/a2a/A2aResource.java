@@ -9,6 +9,7 @@ import ai.lango.api.Callers;
 import ai.lango.config.Keys;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.SecretMask;
+import ai.lango.net.sse.SseWriter;
 import ai.lango.security.Identity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,7 +23,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -74,13 +74,16 @@ public class A2aResource {
     /** Each event as one {@code data:} frame, as it happens, until the task stops or the caller leaves. */
     private static void write(A2aServer.Answer.Stream stream, OutputStream out, HttpServletResponse servletResponse,
                               ai.lango.masking.Audience reader) throws IOException {
+        SseWriter frames = SseWriter.spaced(out);
         try (A2aServer.Subscription events = stream.events()) {
             boolean first = true;
             while (!events.ended()) {
                 TaskEvent event = events.next(KEEP_ALIVE);
-                String frame = event == null ? ": waiting\n\n" : "data: " + SecretMask.mask(stream.frame(event), reader) + "\n\n";
-                out.write(frame.getBytes(StandardCharsets.UTF_8));
-                out.flush();
+                if (event == null) {
+                    frames.comment("waiting");
+                } else {
+                    frames.data(SecretMask.mask(stream.frame(event), reader));
+                }
                 if (first) {
                     servletResponse.flushBuffer();
                     first = false;

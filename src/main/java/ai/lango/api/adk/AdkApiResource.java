@@ -13,6 +13,7 @@ import ai.lango.approval.Approval;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.SecretMask;
+import ai.lango.net.sse.SseWriter;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -40,7 +41,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -61,9 +61,6 @@ import java.util.function.Consumer;
 @Path("/")
 @ApplicationScoped
 public class AdkApiResource {
-
-    /** An SSE comment line: readers of data: lines (ADK's dev UI, EventSource) skip it. */
-    private static final byte[] RUN_STARTED = ": run started\n\n".getBytes(StandardCharsets.UTF_8);
 
     @Inject
     Turns turns;
@@ -345,11 +342,12 @@ public class AdkApiResource {
 
     private void streamTurn(CompletableFuture<String> turn, BlockingQueue<String> frames, Audience reader, OutputStream out,
                             HttpServletResponse servletResponse) throws IOException {
-        // The headers go now, with an SSE comment that clients skip: the client knows the run
-        // started while the model is still thinking. The entity stream's own flush does not send
-        // the response's first bytes; the servlet response's does.
-        out.write(RUN_STARTED);
-        out.flush();
+        // The headers go now, with an SSE comment that clients (ADK's dev UI, EventSource) skip: the
+        // client knows the run started while the model is still thinking. The entity stream's own
+        // flush does not send the response's first bytes; the servlet response's does. Frames are
+        // written as ADK's own server writes them, "data:" without a space.
+        SseWriter events = SseWriter.unspaced(out);
+        events.comment("run started");
         servletResponse.flushBuffer();
         // The runner enforces the request timeout itself; this bound only guards against a stuck turn.
         long deadline = System.nanoTime() + 2 * settings.agent().requestTimeout().toNanos();
@@ -359,8 +357,7 @@ public class AdkApiResource {
                 String event = frames.poll(50, TimeUnit.MILLISECONDS);
                 if (event != null && !clientGone) {
                     try {
-                        out.write(("data:" + SecretMask.mask(event, reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
-                        out.flush();
+                        events.data(SecretMask.mask(event, reader));
                     } catch (IOException e) {
                         // The client left: the turn still runs to its end and is stored whole, so the
                         // conversation stays consistent and the provider's stream is read and closed.
@@ -382,13 +379,11 @@ public class AdkApiResource {
         } catch (TurnFailedException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", e.getMessage())
                     .put("code", TurnFailures.of(e).code());
-            out.write(("data:" + SecretMask.mask(error.toString(), reader) + "\n\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            events.data(SecretMask.mask(error.toString(), reader));
         } catch (java.util.concurrent.CancellationException e) {
             ObjectNode error = ApiJson.MAPPER.createObjectNode().put("error", "the turn did not finish within the request timeout")
                     .put("code", "turn_failed");
-            out.write(("data:" + error + "\n\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            events.data(error.toString());
         }
     }
 

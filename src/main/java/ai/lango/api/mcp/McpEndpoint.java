@@ -12,6 +12,9 @@ import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.Audience;
 import ai.lango.masking.SecretMask;
+import ai.lango.mcp.McpProtocol;
+import ai.lango.net.jsonrpc.JsonRpc;
+import ai.lango.net.sse.SseWriter;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -54,7 +57,6 @@ import java.util.logging.Logger;
 @WebServlet(name = "Mcp", urlPatterns = "/mcp", asyncSupported = true)
 public class McpEndpoint extends HttpServlet {
 
-    static final List<String> PROTOCOLS = List.of("2025-11-25", "2025-06-18");
     private static final Logger LOG = MaskedLogs.of(McpEndpoint.class);
     private static final ObjectMapper JSON = ApiJson.MAPPER;
     private static final AtomicLong ASKED = new AtomicLong();
@@ -123,7 +125,7 @@ public class McpEndpoint extends HttpServlet {
         if (caller.isEmpty()) {
             return;
         }
-        response.setStatus(sessions.close(request.getHeader("Mcp-Session-Id"), userOf(caller.get()))
+        response.setStatus(sessions.close(request.getHeader(McpProtocol.SESSION_HEADER), userOf(caller.get()))
                 ? HttpServletResponse.SC_NO_CONTENT : HttpServletResponse.SC_NOT_FOUND);
     }
 
@@ -143,19 +145,15 @@ public class McpEndpoint extends HttpServlet {
             return;
         }
         if (body.length > settings.access().maxBody()) {
-            error(response, 413, null, -32600, "the request is larger than " + settings.access().maxBody() + " bytes (lango.http.max-body)");
+            error(response, 413, null, JsonRpc.INVALID_REQUEST, "the request is larger than " + settings.access().maxBody() + " bytes (lango.http.max-body)");
             return;
         }
         JsonNode message;
         try {
-            message = JSON.readTree(SecretMask.mask(new String(body, StandardCharsets.UTF_8), caller.audience()));
-        } catch (IOException e) {
-            error(response, 400, null, -32700, "parse error: the body is not JSON");
-            return;
-        }
-        if (message == null || !message.isObject() || !"2.0".equals(message.path("jsonrpc").asText())) {
-            error(response, 400, message != null && message.isObject() ? message.get("id") : null, -32600,
-                    "invalid request: one JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\") per POST");
+            message = JsonRpc.readMessage(SecretMask.mask(new String(body, StandardCharsets.UTF_8), caller.audience()));
+        } catch (JsonRpc.Invalid invalid) {
+            error(response, 400, invalid.id(), invalid.code(), invalid.code() == JsonRpc.PARSE_ERROR
+                    ? "parse error: the body is not JSON" : "invalid request: " + invalid.getMessage());
             return;
         }
         JsonNode id = message.get("id");
@@ -164,16 +162,16 @@ public class McpEndpoint extends HttpServlet {
             initialize(caller, id, message.path("params"), response);
             return;
         }
-        Optional<McpSessions.Session> session = sessions.of(request.getHeader("Mcp-Session-Id"), userOf(caller));
+        Optional<McpSessions.Session> session = sessions.of(request.getHeader(McpProtocol.SESSION_HEADER), userOf(caller));
         if (session.isEmpty()) {
             error(response, HttpServletResponse.SC_NOT_FOUND, id, -32001,
                     "no such session: initialize first (a session lives on the server that began it)");
             return;
         }
-        if (id == null || id.isNull() || !message.has("method")) {
+        if (!JsonRpc.isRequest(message)) {
             // A notification, or an answer to what this server asked (an elicitation).
-            if (id != null && !id.isNull()) {
-                CompletableFuture<JsonNode> waiting = session.get().awaiting.remove(id.asText());
+            if (JsonRpc.isResponse(message)) {
+                CompletableFuture<JsonNode> waiting = session.get().awaiting.remove(JsonRpc.key(id));
                 if (waiting != null) {
                     waiting.complete(message);
                 }
@@ -190,7 +188,7 @@ public class McpEndpoint extends HttpServlet {
                 result(response, id, JSON.createObjectNode());
             }
             case "tools/call" -> call(caller, session.get(), id, params, request, response);
-            default -> error(response, 200, id, -32601, "method not found: " + method);
+            default -> error(response, 200, id, JsonRpc.METHOD_NOT_FOUND, "method not found: " + method);
         }
     }
 
@@ -201,7 +199,7 @@ public class McpEndpoint extends HttpServlet {
     private static void bodyEndedEarly(HttpServletResponse response, IOException gone) {
         LOG.fine(() -> "an MCP request's body ended early (the client went away): " + gone.getClass().getSimpleName());
         try {
-            error(response, HttpServletResponse.SC_BAD_REQUEST, null, -32600, "the request body ended before its length");
+            error(response, HttpServletResponse.SC_BAD_REQUEST, null, JsonRpc.INVALID_REQUEST, "the request body ended before its length");
         } catch (IOException | RuntimeException alsoGone) {
             // no one is there to read it
         }
@@ -209,7 +207,7 @@ public class McpEndpoint extends HttpServlet {
 
     private void initialize(Identity caller, JsonNode id, JsonNode params, HttpServletResponse response) throws IOException {
         String asked = params.path("protocolVersion").asText("");
-        String agreed = PROTOCOLS.contains(asked) ? asked : "2025-06-18";
+        String agreed = McpProtocol.SERVER_VERSIONS.contains(asked) ? asked : McpProtocol.SERVER_FALLBACK;
         McpSessions.Session session = sessions.open(userOf(caller), agreed, params.path("capabilities").has("elicitation"));
         ObjectNode result = JSON.createObjectNode().put("protocolVersion", agreed);
         ObjectNode capabilities = result.putObject("capabilities");
@@ -218,42 +216,41 @@ public class McpEndpoint extends HttpServlet {
         result.putObject("serverInfo").put("name", "lango").put("title", "Lango").put("version", turns.adkVersion());
         result.put("instructions", "Lango is an AI agent server. Call chat to give its agent a message (the session id it"
                 + " answers with continues that conversation); list_sessions and get_session read your conversations.");
-        response.setHeader("Mcp-Session-Id", session.id);
+        response.setHeader(McpProtocol.SESSION_HEADER, session.id);
         result(response, id, result);
     }
 
     /** The tools Lango offers, with their input schemas. */
     private static ObjectNode tools() {
-        ObjectNode result = JSON.createObjectNode();
-        ArrayNode tools = result.putArray("tools");
-        ObjectNode chat = tools.addObject().put("name", "chat").put("title", "Chat with Lango's agent")
-                .put("description", "Gives Lango's agent a message and answers with its reply and the session id; pass that"
-                        + " sessionId to go on with the same conversation.");
-        ObjectNode chatSchema = chat.putObject("inputSchema").put("type", "object");
-        chatSchema.putObject("properties").set("message", JSON.createObjectNode().put("type", "string")
-                .put("description", "what to say to the agent"));
-        ((ObjectNode) chatSchema.get("properties")).set("sessionId", JSON.createObjectNode().put("type", "string")
+        ObjectNode chatSchema = JSON.createObjectNode().put("type", "object");
+        ObjectNode chatProperties = chatSchema.putObject("properties");
+        chatProperties.set("message", JSON.createObjectNode().put("type", "string").put("description", "what to say to the agent"));
+        chatProperties.set("sessionId", JSON.createObjectNode().put("type", "string")
                 .put("description", "the conversation to go on with; a new one when absent"));
         chatSchema.putArray("required").add("message");
-        chat.putObject("annotations").put("readOnlyHint", false).put("openWorldHint", true);
-        ObjectNode list = tools.addObject().put("name", "list_sessions").put("title", "List your conversations")
-                .put("description", "Your conversations with Lango's agent, newest first (the newest " + LISTED + "): id and title.");
-        list.putObject("inputSchema").put("type", "object").putObject("properties");
-        list.putObject("annotations").put("readOnlyHint", true);
-        ObjectNode get = tools.addObject().put("name", "get_session").put("title", "Read a conversation")
-                .put("description", "The messages of one of your conversations.");
-        ObjectNode getSchema = get.putObject("inputSchema").put("type", "object");
+        ObjectNode getSchema = JSON.createObjectNode().put("type", "object");
         getSchema.putObject("properties").set("sessionId", JSON.createObjectNode().put("type", "string"));
         getSchema.putArray("required").add("sessionId");
-        get.putObject("annotations").put("readOnlyHint", true);
-        ObjectNode answer = tools.addObject().put("name", "answer_approval").put("title", "Approve or deny a waiting call")
-                .put("description", "Decides a call of the agent that waits for your approval (chat says which), and goes on"
-                        + " with the conversation.");
-        ObjectNode answerSchema = answer.putObject("inputSchema").put("type", "object");
+        ObjectNode answerSchema = JSON.createObjectNode().put("type", "object");
         ObjectNode answerProperties = answerSchema.putObject("properties");
         answerProperties.set("approvalId", JSON.createObjectNode().put("type", "string"));
         answerProperties.set("approved", JSON.createObjectNode().put("type", "boolean"));
         answerSchema.putArray("required").add("approvalId").add("approved");
+        List<McpProtocol.ToolInfo> offered = List.of(
+                new McpProtocol.ToolInfo("chat", "Chat with Lango's agent", "Gives Lango's agent a message and answers with its"
+                        + " reply and the session id; pass that sessionId to go on with the same conversation.", chatSchema,
+                        JSON.createObjectNode().put("readOnlyHint", false).put("openWorldHint", true)),
+                new McpProtocol.ToolInfo("list_sessions", "List your conversations", "Your conversations with Lango's agent,"
+                        + " newest first (the newest " + LISTED + "): id and title.",
+                        JSON.createObjectNode().put("type", "object").set("properties", JSON.createObjectNode()),
+                        JSON.createObjectNode().put("readOnlyHint", true)),
+                new McpProtocol.ToolInfo("get_session", "Read a conversation", "The messages of one of your conversations.",
+                        getSchema, JSON.createObjectNode().put("readOnlyHint", true)),
+                new McpProtocol.ToolInfo("answer_approval", "Approve or deny a waiting call", "Decides a call of the agent that"
+                        + " waits for your approval (chat says which), and goes on with the conversation.", answerSchema, null));
+        ObjectNode result = JSON.createObjectNode();
+        ArrayNode tools = result.putArray("tools");
+        offered.forEach(tool -> tools.add(tool.json()));
         return result;
     }
 
@@ -274,7 +271,7 @@ public class McpEndpoint extends HttpServlet {
                 result(response, id, adkSessions.read(userOf(caller), sessionId).map(McpEndpoint::conversation)
                         .map(text -> text(text, false)).orElseGet(() -> text("no session \"" + sessionId + "\"", true)));
             }
-            default -> error(response, 200, id, -32602, "unknown tool: " + tool + " (chat, list_sessions, get_session, answer_approval)");
+            default -> error(response, 200, id, JsonRpc.INVALID_PARAMS, "unknown tool: " + tool + " (chat, list_sessions, get_session, answer_approval)");
         }
     }
 
@@ -331,7 +328,7 @@ public class McpEndpoint extends HttpServlet {
                 written.append(chunk.text());
                 ObjectNode progress = JSON.createObjectNode().put("progressToken", progressToken.asText())
                         .put("progress", written.length()).put("message", chunk.text());
-                out[0].send(notification("notifications/progress", progress));
+                out[0].send(JsonRpc.notification("notifications/progress", progress));
             } else if (event instanceof TurnEvent.ApprovalRequest approval) {
                 asked.add(approval);
             }
@@ -376,7 +373,7 @@ public class McpEndpoint extends HttpServlet {
     /** The tool call's result: over its stream when one opened (which it then ends), as a plain answer otherwise. */
     private static void answer(HttpServletResponse response, Stream out, JsonNode id, ObjectNode result) throws IOException {
         if (out != null) {
-            out.send(response(id, result));
+            out.send(JsonRpc.result(id, result));
             out.close();
         } else {
             result(response, id, result);
@@ -395,9 +392,7 @@ public class McpEndpoint extends HttpServlet {
         schema.putObject("properties").set("approved", JSON.createObjectNode().put("type", "boolean").put("title", "Approve")
                 .put("description", "Run " + waiting.tool() + " as shown").put("default", false));
         schema.putArray("required").add("approved");
-        ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", requestId).put("method", "elicitation/create");
-        request.set("params", params);
-        out.send(request);
+        out.send(JsonRpc.request(requestId, "elicitation/create", params));
         try {
             JsonNode response = answer.get(settings.approval().timeout().toMillis(), TimeUnit.MILLISECONDS);
             JsonNode result = response.path("result");
@@ -469,36 +464,15 @@ public class McpEndpoint extends HttpServlet {
     }
 
     private static ObjectNode text(String text, boolean isError) {
-        ObjectNode result = JSON.createObjectNode();
-        result.putArray("content").addObject().put("type", "text").put("text", text == null ? "" : text);
-        if (isError) {
-            result.put("isError", true);
-        }
-        return result;
-    }
-
-    private static ObjectNode notification(String method, ObjectNode params) {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", method);
-        message.set("params", params);
-        return message;
-    }
-
-    private static ObjectNode response(JsonNode id, JsonNode result) {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0");
-        message.set("id", id);
-        message.set("result", result);
-        return message;
+        return McpProtocol.textResult(text, isError);
     }
 
     private static void result(HttpServletResponse response, JsonNode id, JsonNode result) throws IOException {
-        write(response, 200, response(id, result));
+        write(response, 200, JsonRpc.result(id, result));
     }
 
     private static void error(HttpServletResponse response, int status, JsonNode id, int code, String message) throws IOException {
-        ObjectNode error = JSON.createObjectNode().put("jsonrpc", "2.0");
-        error.set("id", id == null ? JSON.nullNode() : id);
-        error.putObject("error").put("code", code).put("message", message);
-        write(response, status, error);
+        write(response, status, JsonRpc.error(id, code, message));
     }
 
     /** An answer to a caller: what it carries is masked for them (a secret they may not use is unnamed). */
@@ -527,11 +501,13 @@ public class McpEndpoint extends HttpServlet {
     /** An answer as server-sent events: each message an event, written and flushed as it comes, secrets masked. */
     private static final class Stream {
         private final OutputStream out;
+        private final SseWriter events;
         private final Audience reader;
         private boolean broken;
 
         private Stream(OutputStream out, Audience reader) {
             this.out = out;
+            this.events = SseWriter.spaced(out);
             this.reader = reader;
         }
 
@@ -550,9 +526,7 @@ public class McpEndpoint extends HttpServlet {
                 return;
             }
             try {
-                out.write(("event: message\ndata: " + SecretMask.mask(message.toString(), reader) + "\n\n")
-                        .getBytes(StandardCharsets.UTF_8));
-                out.flush();
+                events.event("message", SecretMask.mask(message.toString(), reader));
             } catch (IOException e) {
                 broken = true; // the client went away; the turn goes on and is stored
                 LOG.fine(() -> "an MCP client left mid-answer: " + e.getMessage());

@@ -227,4 +227,17 @@ class McpEndpointTest {
         assertEquals(Level.FINE, logged.get(0).getLevel());
         assertEquals(null, logged.get(0).getThrown(), "no stack trace");
     }
+
+    /** An id must be a string or a number, as JSON-RPC says: an object is not answered to as if it were one. */
+    @Test
+    void anIdThatIsNeitherTextNorANumberIsAnInvalidRequest() throws Exception {
+        McpEndpoint endpoint = endpoint();
+        String session = endpoint.sessions.open(USER, "2025-06-18", false).id;
+        Answer answer = new Answer();
+        endpoint.doPost(request(session, new java.io.ByteArrayInputStream("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"ping\"}"
+                .getBytes(StandardCharsets.UTF_8))), answer.response());
+        assertEquals(400, answer.status);
+        assertEquals(-32600, answer.json().path("error").path("code").asInt(), answer.body.toString(StandardCharsets.UTF_8));
+        assertTrue(answer.json().get("id").isNull(), answer.body.toString(StandardCharsets.UTF_8));
+    }
 }

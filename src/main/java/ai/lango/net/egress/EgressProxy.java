@@ -1,4 +1,4 @@
-package ai.lango.browser;
+package ai.lango.net.egress;
 
 import ai.lango.masking.MaskedLogs;
 import java.io.BufferedInputStream;
@@ -24,17 +24,17 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The only way out of a browser context: an HTTP proxy on 127.0.0.1 that every request of the
- * context goes through (pages, redirects, frames, scripts, fetches, WebSockets, loopback included),
- * deciding each by {@link HostPolicy} after resolving the name and connecting to the very address
- * it checked. Plain http is forwarded one request per connection (Connection: close both ways, so no
- * connection carries a second request to another host); https and WebSockets pass through CONNECT
- * tunnels to the checked address. A refusal answers 403 with the reason, and is remembered for the
- * tool that made the page ask.
+ * The only way out of a browser context, and of the server's own fetches on the agent's behalf: an
+ * HTTP proxy on 127.0.0.1 that every request goes through (pages, redirects, frames, scripts,
+ * fetches, WebSockets, loopback included), deciding each by {@link HostPolicy} after resolving the
+ * name and connecting to the very address it checked. Plain http is forwarded one request per
+ * connection (Connection: close both ways, so no connection carries a second request to another
+ * host); https and WebSockets pass through CONNECT tunnels to the checked address. A refusal answers
+ * 403 with the reason, and is remembered for the tool that made the page ask.
  */
-final class BrowserProxy implements AutoCloseable {
+public final class EgressProxy implements AutoCloseable {
 
-    private static final Logger LOG = MaskedLogs.of(BrowserProxy.class);
+    private static final Logger LOG = MaskedLogs.of(EgressProxy.class);
     private static final int MAX_HEAD = 64 * 1024;
     private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
     private static final int HEAD_TIMEOUT_MILLIS = 30_000;
@@ -48,23 +48,23 @@ final class BrowserProxy implements AutoCloseable {
     private volatile boolean closed;
 
     /** Listens on a free port of 127.0.0.1; each connection is served on {@code connections}. */
-    BrowserProxy(HostPolicy policy, ExecutorService connections) throws IOException {
+    public EgressProxy(HostPolicy policy, ExecutorService connections) throws IOException {
         this.policy = policy;
         this.connections = connections;
         this.server = new ServerSocket();
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-        Thread accept = new Thread(this::accept, "lango-browser-proxy-" + server.getLocalPort());
+        Thread accept = new Thread(this::accept, "lango-egress-proxy-" + server.getLocalPort());
         accept.setDaemon(true);
         accept.start();
     }
 
-    /** The proxy's address, as Chromium's proxy setting takes it. */
-    String address() {
+    /** The proxy's address, as Chromium's proxy setting and git's http.proxy take it. */
+    public String address() {
         return "http://127.0.0.1:" + server.getLocalPort();
     }
 
     /** The refusals since the last call, oldest first (at most the last 20). */
-    synchronized List<String> takeRefusals() {
+    public synchronized List<String> takeRefusals() {
         List<String> taken = new ArrayList<>(refusals);
         refusals.clear();
         return taken;
@@ -84,7 +84,7 @@ final class BrowserProxy implements AutoCloseable {
                 client = server.accept();
             } catch (IOException e) {
                 if (!closed) {
-                    LOG.log(Level.WARNING, "browser proxy stopped accepting", e);
+                    LOG.log(Level.WARNING, "the egress proxy stopped accepting", e);
                 }
                 return;
             }
@@ -188,7 +188,7 @@ final class BrowserProxy implements AutoCloseable {
             }
             body.interrupt();
         } catch (IOException | IllegalArgumentException e) {
-            LOG.log(Level.FINE, "browser proxy connection ended", e);
+            LOG.log(Level.FINE, "an egress proxy connection ended", e);
         } finally {
             if (upstream != null) {
                 untrack(upstream);
@@ -268,7 +268,7 @@ final class BrowserProxy implements AutoCloseable {
                     // already closed
                 }
             }
-        }, "lango-browser-proxy-pump");
+        }, "lango-egress-proxy-pump");
         pump.setDaemon(true);
         pump.start();
         return pump;
@@ -327,7 +327,7 @@ final class BrowserProxy implements AutoCloseable {
             open.clear();
         }
         closeQuietly(server);
-        sockets.forEach(BrowserProxy::closeQuietly);
+        sockets.forEach(EgressProxy::closeQuietly);
     }
 
     private static void closeQuietly(ServerSocket socket) {

@@ -1,4 +1,4 @@
-package ai.lango.browser;
+package ai.lango.net.egress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package ai.lango.provider;
+package ai.lango.net.http;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,14 +18,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * A response body read as an InputStream in which every read waits at most {@code idle} for the
  * next bytes. The JDK's own {@code BodyHandlers.ofInputStream()} has no such limit once the headers
- * are in, so a provider that stalls midway would block the reader forever; here the wait is a
+ * are in, so a peer that stalls midway would block the reader forever; here the wait is a
  * bounded {@link BlockingQueue#poll}, and on expiry the subscription is cancelled, which closes the
- * connection.
+ * connection. With a deadline, no read waits past it either, however often bytes (a keep-alive) come.
  */
-final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubscriber<InputStream> {
+public final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubscriber<InputStream> {
 
     /** Thrown by a read that waited longer than the idle limit. */
-    static final class IdleTimeoutException extends InterruptedIOException {
+    public static final class IdleTimeoutException extends InterruptedIOException {
         IdleTimeoutException(String message) {
             super(message);
         }
@@ -41,14 +41,33 @@ final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubs
 
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final long idleNanos;
+    /** System.nanoTime() after which no read waits; Long.MAX_VALUE for none. */
+    private final long deadline;
+    private final boolean bounded;
     private volatile Flow.Subscription subscription;
     private volatile boolean closed;
     private Iterator<ByteBuffer> buffers = Collections.emptyIterator();
     private ByteBuffer current;
     private boolean finished;
 
-    IdleTimeoutBody(java.time.Duration idle) {
+    public IdleTimeoutBody(java.time.Duration idle) {
+        this(idle, 0, false);
+    }
+
+    private IdleTimeoutBody(java.time.Duration idle, long deadline, boolean bounded) {
         this.idleNanos = idle.toNanos();
+        this.deadline = deadline;
+        this.bounded = bounded;
+    }
+
+    /** A handler whose bodies wait at most {@code idle} for each read. */
+    public static HttpResponse.BodyHandler<InputStream> handler(java.time.Duration idle) {
+        return info -> new IdleTimeoutBody(idle);
+    }
+
+    /** A handler whose bodies wait at most {@code idle} for each read, and no read past {@code deadline} (System.nanoTime()). */
+    public static HttpResponse.BodyHandler<InputStream> handler(java.time.Duration idle, long deadline) {
+        return info -> new IdleTimeoutBody(idle, deadline, true);
     }
 
     // --- BodySubscriber side (called by the HTTP client's threads) ---
@@ -124,9 +143,14 @@ final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubs
             if (closed) {
                 throw new IOException("response body closed");
             }
+            long wait = bounded ? Math.min(idleNanos, deadline - System.nanoTime()) : idleNanos;
+            if (wait <= 0) {
+                close();
+                throw new IdleTimeoutException("the body did not end in time");
+            }
             Object item;
             try {
-                item = queue.poll(idleNanos, TimeUnit.NANOSECONDS);
+                item = queue.poll(wait, TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 close();
@@ -134,7 +158,8 @@ final class IdleTimeoutBody extends InputStream implements HttpResponse.BodySubs
             }
             if (item == null) {
                 close();
-                throw new IdleTimeoutException("no data for " + TimeUnit.NANOSECONDS.toMillis(idleNanos) + " ms");
+                throw new IdleTimeoutException(wait < idleNanos ? "the body did not end in time"
+                        : "no data for " + TimeUnit.NANOSECONDS.toMillis(idleNanos) + " ms");
             }
             if (item == CLOSED) {
                 throw new IOException("response body closed");

@@ -1,4 +1,4 @@
-package ai.lango.browser;
+package ai.lango.net.egress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,14 +24,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class BrowserProxyTest {
+class EgressProxyTest {
 
     private HttpServer allowed;
     private HttpServer forbidden;
     private final List<String> allowedSaw = new CopyOnWriteArrayList<>();
     private final List<String> forbiddenSaw = new CopyOnWriteArrayList<>();
     private ExecutorService connections;
-    private BrowserProxy proxy;
+    private EgressProxy proxy;
     private HttpClient client;
 
     @BeforeEach
@@ -39,7 +39,7 @@ class BrowserProxyTest {
         allowed = server(allowedSaw);
         forbidden = server(forbiddenSaw);
         connections = Executors.newCachedThreadPool();
-        proxy = new BrowserProxy(new HostPolicy(List.of("127.0.0.1:" + allowed.getAddress().getPort()), List.of()), connections);
+        proxy = new EgressProxy(new HostPolicy(List.of("127.0.0.1:" + allowed.getAddress().getPort()), List.of()), connections);
         URI address = URI.create(proxy.address());
         client = HttpClient.newBuilder().proxy(ProxySelector.of(new InetSocketAddress(address.getHost(), address.getPort())))
                 .connectTimeout(Duration.ofSeconds(5)).build();

@@ -1,4 +1,4 @@
-package ai.lango.browser;
+package ai.lango.net.egress;
 
 import ai.lango.config.HostRule;
 import java.net.Inet4Address;
@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Where the browser may go: http and https only; never to an address of this machine or its
+ * Where the browser, and the server's own fetches on the agent's behalf, may go: http and https only; never to an address of this machine or its
  * private networks (loopback, private, link-local with cloud metadata at 169.254.169.254, unique
  * local, carrier-grade NAT, multicast, unspecified) unless the host is named in
  * lango.tools.browser.allowed-hosts; never to a host named in lango.tools.browser.blocked-hosts.
