@@ -1,7 +1,8 @@
 /**
  * Durable sessions: the JPA entities, the store (each write one transaction, appends of concurrent
  * turns committed together, the sessions' views kept between turns where the server is the
- * database's only writer), the token estimate and history truncation. Knows no agent framework;
- * imports config.
+ * database's only writer; a turn's model-call usage written in the same transaction as its answer),
+ * the session leases, the token estimate and history truncation. Knows no agent framework; imports
+ * config, database, turn, usage and masking.
  */
 package ai.lango.session;

@@ -1,5 +1,7 @@
 /**
  * ADK's session service over the durable session store: events to stored messages and back,
- * state scopes, and the history view cut to the token budget. May import ADK and session.
+ * state scopes, the history view cut to the token budget, and the view one run of a turn writes
+ * through ({@code TurnSessions}: its user message committed while the model is called, its usage
+ * committed with its answer).
  */
 package ai.lango.adk.sessions;
