@@ -147,10 +147,13 @@ public final class ExecTool extends WorkspaceTool {
         try {
             finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } finally {
-            // Ended or not, whatever the command left running in its group goes with it.
+            // Ended or not, whatever the command left running in its group goes with it; then nothing holds the output
+            // open, and the reader reads it to its end before the process is destroyed, which closes the stream (a
+            // reader not yet scheduled when a quick command ended lost its whole output that way, under load).
             killGroup(process);
+            reader.join(2_000);
+            destroy(process);
         }
-        reader.join(2_000);
         return Map.of("exitCode", finished ? process.exitValue() : -1, "output", output.text(), "timedOut", !finished);
     }
 
@@ -182,6 +185,10 @@ public final class ExecTool extends WorkspaceTool {
             }
         }
         descendants.forEach(ProcessHandle::destroyForcibly);
+        process.toHandle().destroyForcibly(); // the process, leaving its output stream open for the reader
+    }
+
+    private static void destroy(Process process) {
         process.destroyForcibly();
         try {
             process.waitFor(2, TimeUnit.SECONDS);
