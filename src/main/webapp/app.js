@@ -12,6 +12,7 @@
   let running = null; // the turn in view: {id, box, body, text, sessionKey}
   const outbox = []; // requests typed while not connected: sent, in order, once the server accepts them
   const known = new Set(); // the user's stored sessions
+  const resumedTurns = new Map(); // session key → the box of a turn the server resumed after it restarted
   let sessionKey = null, lastMessage = null;
 
   localStorage.removeItem("lango.token"); // kept per tab now, never where other tabs or a later visitor find it
@@ -251,6 +252,7 @@
   function noteList(notes) {
     const items = [];
     if (notes.secrets) items.push("Uses the secret" + (notes.secrets.length > 1 ? "s " : " ") + notes.secrets.join(", ") + ", sent to " + notes.destination);
+    if (notes.rerun) items.push("The server stopped while this ran: it may or may not have taken effect. Run it again?");
     if (notes.changedFiles) {
       items.push(notes.changedFiles.length
         ? "Files changed in the workspace since " + notes.changedFilesSince + ": " + notes.changedFiles.join(", ") + (notes.changedFilesMore ? " and " + notes.changedFilesMore + " more" : "")
@@ -391,6 +393,7 @@
   /** The turn box events of {@code key} go to: the running one, the last answer, or a new one (never an empty one). */
   function turnFor(key) {
     if (running && running.sessionKey === key) return running;
+    if (resumedTurns.has(key)) return resumedTurns.get(key);
     const last = messages.lastElementChild;
     if (last && last.classList.contains("assistant") && last.turn) return last.turn;
     return assistant();
@@ -406,6 +409,13 @@
       const p = frame.payload || {};
       if (p.sessionKey && p.sessionKey !== sessionKey) return;
       if (frame.event === "approval.resolved") { approvalResolved(p.approvalId, p.decision); return; }
+      if (frame.event === "agent.resumed") { // a turn cut off by a restart goes on: a new answer, saying so
+        const resumed = assistant(p.agent, true);
+        resumed.box.insertBefore(el("div", "resumed-note", "⟳ " + p.note), resumed.body);
+        resumedTurns.set(p.sessionKey, resumed);
+        scroll();
+        return;
+      }
       const turn = turnFor(p.sessionKey || sessionKey);
       switch (frame.event) {
         case "agent.thinking": break;
@@ -413,7 +423,12 @@
         case "agent.tool_call": toolCall(turn, p); break;
         case "agent.tool_result": toolResult(turn, p); break;
         case "agent.delegation": turn.box.insertBefore(el("div", "delegation", "↪ " + p.from + " delegated to " + p.to), turn.body); break;
-        case "agent.done": if (turn !== running) settle(turn); showUsage(); break;
+        case "agent.failed": addError(p.message, turn); break;
+        case "agent.done":
+          if (turn !== running) { settle(turn); finishActions(turn); }
+          if (resumedTurns.delete(p.sessionKey)) loadSessions();
+          showUsage();
+          break;
         case "approval.request":
           if (turn.dots) { turn.dots.remove(); turn.dots = null; } // it waits for a person now, not for the model
           approvalCard(turn, p);
@@ -584,6 +599,7 @@
     sessionKey = key;
     rememberSession();
     messages.replaceChildren();
+    for (const k of [...resumedTurns.keys()]) if (k !== key) resumedTurns.delete(k);
     running = null;
     showRunning();
     showUsage();
@@ -627,6 +643,8 @@
       }
     }
     messages.querySelectorAll(".msg.assistant").forEach((b) => { if (!b.querySelector(".body").textContent && !b.querySelector("details, .approval, figure")) b.remove(); });
+    const resumed = resumedTurns.get(key); // told while the history loaded: it comes after it
+    if (resumed) messages.appendChild(resumed.box);
     outbox.filter((o) => !o.sessionKey || o.sessionKey === key).forEach((o) => messages.appendChild(o.box)); // still to be sent
     const answers = messages.querySelectorAll(".msg.assistant");
     if (answers.length && answers[answers.length - 1] === messages.lastElementChild) {

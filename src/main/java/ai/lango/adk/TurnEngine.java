@@ -12,7 +12,10 @@ import ai.lango.masking.Audience;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.masking.SecretMask;
 import ai.lango.provider.ProviderException;
+import ai.lango.adk.tools.ToolCatalog;
 import ai.lango.session.SessionLeases;
+import ai.lango.session.TurnRecord;
+import ai.lango.session.TurnRows;
 import ai.lango.session.TokenEstimator;
 import ai.lango.turn.AgentInfo;
 import ai.lango.turn.LearnedFixes;
@@ -96,6 +99,14 @@ public class TurnEngine {
     @Inject
     ai.lango.usage.UsageLedger ledger;
 
+    /** The durable turns: each run's turn row written with its input, and its end. */
+    @Inject
+    TurnRows turnRows;
+
+    /** What a cut call's tool is: whether it may run again without a person. */
+    @Inject
+    ToolCatalog tools;
+
     private volatile LangoRunner runner;
 
     /** Where the engine is in its life: what readiness reports. */
@@ -114,7 +125,7 @@ public class TurnEngine {
         agents.blueprint().ifPresent(blueprint -> {
             LangoSettings.AgentLimits limits = settings.agent();
             LangoRunner.Runners runners = turn -> {
-                TurnSessions written = sessions.forTurn(turn);
+                TurnSessions written = sessions.forTurn(turn, new TurnRecord.Begin(record(turn)));
                 return new LangoRunner.Run(blueprint.runner(turn, written), written::awaitInput);
             };
             runner = new LangoRunner(runners, agents.agents().map(AgentInfo::subAgents).orElse(List.of()).stream()
@@ -122,8 +133,21 @@ public class TurnEngine {
                     new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
                     fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close),
                     (userId, sessionId, reason) -> sessions.endCutTurn(new SessionRef(Names.APP, userId, sessionId),
-                            errorEvent(agentName(), TIMEOUT_CODE, reason)));
+                            errorEvent(agentName(), TIMEOUT_CODE, reason)),
+                    (turn, ending, error) -> turnRows.ended(turn.id(), switch (ending) {
+                        case DONE -> TurnRecord.State.DONE;
+                        case WAITING -> TurnRecord.State.WAITING;
+                        case FAILED -> TurnRecord.State.FAILED;
+                    }, error));
         });
+    }
+
+    /** The row of a run of {@code turn}: it runs on this server from now. */
+    private TurnRecord record(TurnContext turn) {
+        Instant now = Instant.now();
+        return new TurnRecord(turn.id(), turn.userId(), turn.sessionKey(), turn.session().scope(), TurnRecord.State.RUNNING,
+                turnRows.server(), turn.edge(), turn.reference(), turn.admin(), turn.credential().name(), turn.streaming(), 0,
+                now, now, now, null);
     }
 
     private String agentName() {
@@ -171,13 +195,28 @@ public class TurnEngine {
      */
     public CompletableFuture<String> run(TurnContext turn, String message, Optional<TurnRequest.ApprovalAnswer> answer,
                                          boolean streaming, Consumer<TurnEvent> listener) {
-        return run(turn, message, answer, streaming, listener, event -> { });
+        return run(continuing(turn, answer), message, answer.stream().toList(), streaming, listener, event -> { });
     }
 
     /** The same turn for the ADK-compatible API: {@code eventJson} gets each event as ADK's own JSON. */
     public CompletableFuture<String> runAdk(TurnContext turn, String message, Optional<TurnRequest.ApprovalAnswer> answer,
                                             boolean streaming, Consumer<String> eventJson) {
-        return run(turn, message, answer, streaming, null, event -> eventJson.accept(event.toJson()));
+        return run(continuing(turn, answer), message, answer.stream().toList(), streaming, null,
+                event -> eventJson.accept(event.toJson()));
+    }
+
+    /**
+     * A turn an answer to a request for approval continues is the turn that asked: the one of the session that waits
+     * for a person, whose row goes on.
+     */
+    private TurnContext continuing(TurnContext turn, Optional<TurnRequest.ApprovalAnswer> answer) {
+        if (answer.isEmpty()) {
+            return turn;
+        }
+        TurnContext.Builder continued = turn.toBuilder().begins(TurnContext.Begins.CONTINUED);
+        turnRows.waitingIn(turn.session().scope()).ifPresent(waiting -> continued.id(waiting.id())
+                .edge(waiting.edge(), waiting.reference()));
+        return continued.build();
     }
 
     /** Waits for a turn's answer on the caller's thread; fails with a {@link TurnFailedException} meant for the user. */
@@ -200,7 +239,7 @@ public class TurnEngine {
      * One turn: {@code listener} (may be null) gets Lango's events, {@code adkListener} ADK's own.
      * Once it is over, stored or failed, {@link TurnCompleted} is fired for whoever learns from turns.
      */
-    private CompletableFuture<String> run(TurnContext requested, String text, Optional<TurnRequest.ApprovalAnswer> answer,
+    private CompletableFuture<String> run(TurnContext requested, String text, List<TurnRequest.ApprovalAnswer> answers,
                                           boolean streaming, Consumer<TurnEvent> listener, Consumer<Event> adkListener) {
         String userId = requested.userId();
         String sessionKey = requested.sessionKey();
@@ -242,6 +281,7 @@ public class TurnEngine {
         }
         // The turn as it runs: its deadline, its trace, and its tools' progress told as the turn's events.
         TurnContext turn = requested.toBuilder()
+                .streaming(streaming)
                 .deadline(Instant.now().plus(settings.agent().requestTimeout()))
                 .traceparent(carrier.get("traceparent"))
                 .progress(events::report)
@@ -252,7 +292,7 @@ public class TurnEngine {
             TurnFailedException failure = null;
             io.opentelemetry.context.Scope inTrace = traced.makeCurrent();
             try {
-                reply = current.runAndCollect(turn, message, answer, streaming, onEvent);
+                reply = current.runAndCollect(turn, message, answers, streaming, onEvent);
                 measured.end(false);
             } catch (RuntimeException e) {
                 measured.end(true);
@@ -296,6 +336,208 @@ public class TurnEngine {
         });
         return future;
     }
+
+    /** What resuming a turn a crash cut off did. */
+    public sealed interface Resumed {
+        /** Nothing was left to do: its answer was stored (done, with that answer), or its error (failed). */
+        record Over(boolean failed, String answer) implements Resumed {
+        }
+
+        /** It waits for a person: the requests it asked before, or asks now to run cut calls again. */
+        record Waiting(List<TurnEvent.ApprovalRequest> asked) implements Resumed {
+        }
+
+        /** It runs again: its answer, or its failure meant for the user. */
+        record Running(CompletableFuture<String> turn) implements Resumed {
+        }
+    }
+
+    /** What a person is told of a turn that goes on after a crash. */
+    public static final String RESUMED_NOTE = "the server restarted; continuing";
+    /** How far back a cut turn is read: a turn's worth of events. */
+    private static final int RESUME_WINDOW = 100;
+
+    /**
+     * Resumes {@code turn}, cut off by a crash (its row claimed by this server), from what its session holds: a model
+     * call that had not finished is made again; a call whose result is stored is not; a call without one runs again
+     * only when its tool only reads — any other waits for a person, whose card says it may or may not have taken
+     * effect; requests that waited for a person go on waiting. {@code listener} hears the turn from now on, starting
+     * with {@link TurnEvent.Resumed}.
+     */
+    public Resumed resume(TurnContext turn, Consumer<TurnEvent> listener) {
+        TurnTail.Left left = TurnTail.of(sessions.recentEvents(turn.session(), RESUME_WINDOW));
+        LOG.info(() -> "turn " + turn.id() + " was cut at: " + left.getClass().getSimpleName());
+        if (left instanceof TurnTail.Over over) {
+            turnRows.ended(turn.id(), over.failed() ? TurnRecord.State.FAILED : TurnRecord.State.DONE,
+                    over.failed() ? "it had ended with an error before the server stopped" : null);
+            return new Resumed.Over(over.failed(), over.answer());
+        }
+        listener.accept(new TurnEvent.Resumed(agentName(), RESUMED_NOTE));
+        if (left instanceof TurnTail.Waiting) {
+            List<TurnEvent.ApprovalRequest> asked = pendingAsked(turn);
+            asked.forEach(listener);
+            return waiting(turn, asked);
+        }
+        if (left instanceof TurnTail.Unasked unasked) {
+            return waiting(turn, ask(turn, unasked, listener));
+        }
+        if (left instanceof TurnTail.CallsCut cut) {
+            return again(turn, cut.agent(), cut.calls(), listener);
+        }
+        if (left instanceof TurnTail.Answered answered) {
+            List<com.google.genai.types.FunctionCall> ran = answered.calls().stream()
+                    .filter(decided -> approvals.forConfirmation(turn.session().scope(), decided.confirmationId())
+                            .filter(a -> a.decision() == ai.lango.approval.Approval.Decision.APPROVED && a.ran()).isPresent())
+                    .map(TurnTail.Decided::call).toList();
+            if (!ran.isEmpty()) {
+                return again(turn, answered.agent(), ran, listener);
+            }
+            // decided and not run yet (or denied): ADK's confirmation step makes the call, or tells the model it was not
+            return new Resumed.Running(resumeRun(turn, answered.userText(), List.of(), listener));
+        }
+        return new Resumed.Running(resumeRun(turn, ((TurnTail.AskModel) left).userText(), List.of(), listener));
+    }
+
+    /**
+     * Ends {@code turn}, cut off by a crash, without resuming it: its calls without a result get one saying they were
+     * interrupted, and the error saying why is stored in its session, where its user sees it.
+     */
+    public void failResumed(TurnContext turn, String why) {
+        sessions.endCutTurn(turn.session(), errorEvent(agentName(), NOT_RESUMED_CODE, why));
+        turnRows.ended(turn.id(), TurnRecord.State.FAILED, why);
+    }
+
+    /** How a turn that could not be resumed ends in its session. */
+    public static final String NOT_RESUMED_CODE = "turn_not_resumed";
+
+    private Resumed waiting(TurnContext turn, List<TurnEvent.ApprovalRequest> asked) {
+        turnRows.ended(turn.id(), TurnRecord.State.WAITING, null);
+        return new Resumed.Waiting(asked);
+    }
+
+    private CompletableFuture<String> resumeRun(TurnContext turn, String userText, List<TurnRequest.ApprovalAnswer> answers,
+                                                Consumer<TurnEvent> listener) {
+        TurnContext.Begins begins = answers.isEmpty() ? TurnContext.Begins.RESUMED : TurnContext.Begins.CONTINUED;
+        return run(turn.toBuilder().begins(begins).build(), answers.isEmpty() ? userText : "", answers, turn.streaming(),
+                listener, event -> { });
+    }
+
+    /** The session's requests still waiting for a person, as the turn's events told them. */
+    private List<TurnEvent.ApprovalRequest> pendingAsked(TurnContext turn) {
+        return approvals.pendingIn(turn.session().scope()).stream().map(a -> new TurnEvent.ApprovalRequest(a.agent(), a.id(),
+                a.tool(), a.argsMap(), a.safety().name().toLowerCase(java.util.Locale.ROOT), a.expiresAt().toString(),
+                a.notesMap())).toList();
+    }
+
+    /**
+     * A request for approval whose confirmation was not stored (the crash came between the two): the confirmation is
+     * stored now, so that an answer goes on as it would have.
+     */
+    private List<TurnEvent.ApprovalRequest> ask(TurnContext turn, TurnTail.Unasked unasked, Consumer<TurnEvent> listener) {
+        String agent = unasked.response().author();
+        List<com.google.genai.types.Part> confirmations = new java.util.ArrayList<>();
+        for (com.google.genai.types.FunctionCall call : unasked.calls().functionCalls()) {
+            com.google.adk.events.ToolConfirmation asked = call.id().map(unasked.response().actions().requestedToolConfirmations()::get)
+                    .orElse(null);
+            if (asked != null) {
+                confirmations.add(com.google.genai.types.Part.builder().functionCall(confirmationCall(call, asked)).build());
+            }
+        }
+        return asking(turn, agent, List.of(confirmationEvent(agent, confirmations)), listener);
+    }
+
+    /**
+     * Calls a crash cut off, their results not stored: they run again without a person only when every one of them
+     * only reads; otherwise each waits for a person's answer, its card saying it may or may not have taken effect.
+     */
+    private Resumed again(TurnContext turn, String agent, List<com.google.genai.types.FunctionCall> calls,
+                          Consumer<TurnEvent> listener) {
+        ai.lango.tool.Caller caller = new ai.lango.tool.Caller(turn, false);
+        String scope = turn.session().scope();
+        List<ai.lango.tool.Safety> safety = calls.stream().map(call -> tools.safetyOfCut(call.name().orElse(""),
+                call.args().orElse(Map.of()), caller)).toList();
+        boolean unasked = safety.stream().allMatch(s -> s == ai.lango.tool.Safety.SAFE);
+        Map<String, com.google.adk.events.ToolConfirmation> requested = new java.util.LinkedHashMap<>();
+        List<com.google.genai.types.Part> responses = new java.util.ArrayList<>();
+        List<com.google.genai.types.Part> confirmations = new java.util.ArrayList<>();
+        List<TurnRequest.ApprovalAnswer> answers = new java.util.ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            com.google.genai.types.FunctionCall call = calls.get(i);
+            String tool = call.name().orElse("");
+            Map<String, Object> args = call.args().orElse(Map.of());
+            ai.lango.approval.Approvals.Call asked = approvals.call(turn.userId(), turn.sessionKey(), scope,
+                    call.id().orElse(""), agent, tool, args, safety.get(i));
+            ai.lango.approval.Approval request = unasked ? approvals.rerunUnasked(asked)
+                    : approvals.request(asked.noting(Map.of(ai.lango.approval.Approval.RERUN_NOTE, ai.lango.approval.Approval.RERUN_TEXT)));
+            Map<String, Object> payload = new java.util.LinkedHashMap<>();
+            payload.put("approvalId", request.id());
+            payload.put("agent", agent);
+            payload.put("tool", tool);
+            payload.put("args", request.argsMap());
+            payload.put("safety", request.safety().name().toLowerCase(java.util.Locale.ROOT));
+            payload.put("expiresAt", request.expiresAt().toString());
+            payload.put("notes", request.notesMap());
+            com.google.adk.events.ToolConfirmation confirmation = com.google.adk.events.ToolConfirmation.builder()
+                    .hint("The server stopped while " + tool + " ran; run it again? (approval " + request.id() + ")")
+                    .confirmed(false).payload(payload).build();
+            requested.put(call.id().orElse(""), confirmation);
+            responses.add(com.google.genai.types.Part.builder().functionResponse(com.google.genai.types.FunctionResponse.builder()
+                    .id(call.id().orElse("")).name(tool).response(unasked
+                            ? Map.of("status", "rerunning", "message", "The server stopped while this call ran; it only reads,"
+                            + " so it runs again.")
+                            : Map.of("status", "awaiting_approval", "approvalId", request.id(), "message", "The server stopped"
+                            + " while this call ran: it may or may not have taken effect. It runs again only if a person says so."))
+                    .build()).build());
+            com.google.genai.types.FunctionCall confirmationCall = confirmationCall(call, confirmation);
+            confirmations.add(com.google.genai.types.Part.builder().functionCall(confirmationCall).build());
+            approvals.attach(request.id(), confirmationCall.id().orElse(""));
+            answers.add(new TurnRequest.ApprovalAnswer(confirmationCall.id().orElse(""), true));
+        }
+        Event results = Event.builder().id(Event.generateEventId()).invocationId(RESUMED_INVOCATION).author(agent)
+                .content(com.google.genai.types.Content.builder().role(ai.lango.session.Roles.USER).parts(responses).build())
+                .actions(EventActions.builder().requestedToolConfirmations(requested).build())
+                .timestamp(System.currentTimeMillis()).build();
+        Event confirming = confirmationEvent(agent, confirmations);
+        if (unasked) {
+            sessions.appendEvents(turn.session(), List.of(results, confirming));
+            return new Resumed.Running(resumeRun(turn, "", answers, listener));
+        }
+        return waiting(turn, asking(turn, agent, List.of(results, confirming), listener));
+    }
+
+    /** Stores {@code events} (the last one carries the confirmations) and tells {@code listener} what they ask. */
+    private List<TurnEvent.ApprovalRequest> asking(TurnContext turn, String agent, List<Event> events, Consumer<TurnEvent> listener) {
+        sessions.appendEvents(turn.session(), events);
+        Event confirming = events.get(events.size() - 1);
+        List<TurnEvent.ApprovalRequest> asked = new java.util.ArrayList<>();
+        for (com.google.genai.types.FunctionCall call : confirming.functionCalls()) {
+            TurnEvents.approvalRequest(agent, call).ifPresent(request -> {
+                approvals.attach(request.approvalId(), call.id().orElse(""));
+                asked.add(request);
+                listener.accept(request);
+            });
+        }
+        return asked;
+    }
+
+    /** ADK's confirmation call that carries {@code confirmation} about {@code call} to a person. */
+    private static com.google.genai.types.FunctionCall confirmationCall(com.google.genai.types.FunctionCall call,
+                                                                        com.google.adk.events.ToolConfirmation confirmation) {
+        return com.google.genai.types.FunctionCall.builder().name(CONFIRMATION_CALL)
+                .id(com.google.adk.flows.llmflows.Functions.generateClientFunctionCallId())
+                .args(Map.of("originalFunctionCall", call, "toolConfirmation", confirmation)).build();
+    }
+
+    private static Event confirmationEvent(String agent, List<com.google.genai.types.Part> confirmations) {
+        return Event.builder().id(Event.generateEventId()).invocationId(RESUMED_INVOCATION).author(agent)
+                .content(com.google.genai.types.Content.builder().role(ai.lango.session.Roles.USER).parts(confirmations).build())
+                .longRunningToolIds(confirmations.stream().map(p -> p.functionCall().flatMap(c -> c.id()).orElse(""))
+                        .collect(java.util.stream.Collectors.toSet()))
+                .actions(EventActions.builder().build()).timestamp(System.currentTimeMillis()).build();
+    }
+
+    /** The invocation the events a resumed turn stores outside its runs belong to. */
+    private static final String RESUMED_INVOCATION = "lango-resumed";
 
     /** Notes, for each request for approval the event carries, the id ADK gave it: what an answer resumes. */
     private void linkApprovals(Event event) {

@@ -36,6 +36,19 @@ public record Approval(String id, String userId, String sessionKey, String callI
         }
     }
 
+    /**
+     * The note of a request to run again a call a crash cut off: nobody can tell whether it took effect. Its key in
+     * {@link #notesMap()}.
+     */
+    public static final String RERUN_NOTE = "rerun";
+    public static final String RERUN_TEXT = "the server stopped while this ran: it may or may not have taken effect; run it"
+            + " again?";
+
+    /** Whether this request asks to run again a call a crash cut off. */
+    public boolean rerun() {
+        return notesMap().containsKey(RERUN_NOTE);
+    }
+
     /** {@code notes} as JSON. */
     static String json(java.util.Map<String, Object> notes) {
         try {
@@ -56,9 +69,12 @@ public record Approval(String id, String userId, String sessionKey, String callI
         }
     }
 
-    /** Who decided: the person, the timeout, the policy (no one asked), or a new message on the session. */
+    /**
+     * Who decided: the person, the timeout, the policy (no one asked), a new message on the session, or the server
+     * (a read-only call cut off by a crash, run again without asking).
+     */
     public enum By {
-        USER, TIMEOUT, POLICY, SUPERSEDED;
+        USER, TIMEOUT, POLICY, SUPERSEDED, SERVER;
 
         public String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);

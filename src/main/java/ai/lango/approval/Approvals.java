@@ -107,6 +107,19 @@ public class Approvals {
         count(call.tool(), "policy");
     }
 
+    /**
+     * Records that a read-only call a crash cut off runs again without asking (approved by the server, not run yet):
+     * what the approval gate lets through when the resumed turn makes the call again.
+     */
+    public Approval rerunUnasked(Call call) {
+        Instant now = Instant.now();
+        ApprovalEntity entity = new ApprovalEntity(UUID.randomUUID().toString(), call, Approval.Decision.APPROVED,
+                Approval.By.SERVER, false, now, now);
+        rows.insert(entity);
+        count(call.tool(), "rerun");
+        return entity.view();
+    }
+
     public Optional<Approval> get(String id) {
         return rows.get(id);
     }

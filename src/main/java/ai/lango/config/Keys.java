@@ -143,6 +143,12 @@ public final class Keys {
             Duration.ofSeconds(30), Duration.ZERO, MAX_SHUTDOWN_GRACE,
             "On server stop, how long turns in flight may still run (new ones are refused); a turn still running"
                     + " then ends with an error stored in its session."));
+    public static final Setting<Boolean> RESUME = AGENT.add(Setting.bool("lango.agent.resume", true,
+            "A turn cut off by a crash (kill -9, a power cut) goes on by itself when its server starts again, or on"
+                    + " another server of the cluster once its lease ran out: a model call is made again, a read-only tool"
+                    + " call is run again, and any other call waits for a person; false: such a turn ends failed, saying so."));
+    public static final Setting<Integer> RESUME_ATTEMPTS = AGENT.add(Setting.integer("lango.agent.resume-attempts", 3, 1, 100,
+            "an integer from 1 to 100", "How many times one turn is resumed after crashes; past that it ends failed."));
     public static final Setting<Integer> TOKEN_BUDGET = AGENT.add(Setting.integer("lango.agent.token-budget", 0, 0,
             Integer.MAX_VALUE, "0 (derive from the model name) or a positive number of tokens",
             "The history a model request carries, in tokens; 0 derives it from the model's family (about half its"

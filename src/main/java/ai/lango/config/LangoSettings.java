@@ -234,7 +234,9 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
                               @Key("lango.agent.error-correction") boolean errorCorrection,
                               @Key("lango.agent.request-timeout") Duration requestTimeout,
                               @Key("lango.agent.shutdown-grace") Duration shutdownGrace,
-                              @Key("lango.agent.tool-io-max-chars") int toolIoMaxChars) {
+                              @Key("lango.agent.tool-io-max-chars") int toolIoMaxChars,
+                              @Key("lango.agent.resume") boolean resume,
+                              @Key("lango.agent.resume-attempts") int resumeAttempts) {
     }
 
     /**

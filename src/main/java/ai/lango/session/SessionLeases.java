@@ -93,8 +93,13 @@ public class SessionLeases {
     @Inject
     LangoSettings settings;
 
-    /** This server: leases it holds are renewed and released by it alone. */
-    private final String server = UUID.randomUUID().toString();
+    /**
+     * This server: leases it holds are renewed and released by it alone. Its host and port, then this run of it: a
+     * server started again where one stopped is that server again ({@link #host}), whose leases and turns it takes back
+     * at once rather than when they expire.
+     */
+    private final String run = UUID.randomUUID().toString();
+    private volatile String host;
     private ScheduledThreadPoolExecutor renewals;
 
     /** This server's turns waiting for a session held elsewhere, by session scope: each is woken once. */
@@ -124,6 +129,47 @@ public class SessionLeases {
     void start() {
         renewals = new ScheduledThreadPoolExecutor(1, threadFactory);
         renewals.setRemoveOnCancelPolicy(true);
+    }
+
+    /**
+     * Where this server listens, "host:port/": no two servers that run at once share it, so a server started again
+     * there is the one that stopped.
+     */
+    public String host() {
+        String known = host;
+        if (known == null) {
+            String name;
+            try {
+                name = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                name = "localhost";
+            }
+            known = name + ":" + settings.http().port() + "/";
+            host = known;
+        }
+        return known;
+    }
+
+    /** This run of this server: {@link #host} and a run id. */
+    public String server() {
+        return host() + run;
+    }
+
+    /**
+     * Gives back the leases an earlier run of this server held when it stopped (killed: they would only expire), so
+     * that its turns are resumed at once.
+     */
+    public void releaseEarlier() {
+        if (!enabled()) {
+            return;
+        }
+        String mine = host();
+        String now = server() + "/";
+        int released = update("DELETE FROM lango_session_leases WHERE LEFT(owner, ?) = ? AND LEFT(owner, ?) <> ?",
+                mine.length(), mine, now.length(), now);
+        if (released > 0) {
+            LOG.info(() -> "gave back " + released + " session leases an earlier run of this server held");
+        }
     }
 
     @PreDestroy
@@ -220,7 +266,7 @@ public class SessionLeases {
         if (!enabled()) {
             return Optional.of(() -> { });
         }
-        String owner = server + "/" + UUID.randomUUID();
+        String owner = server() + "/" + UUID.randomUUID();
         Duration lease = settings.sessions().leaseTimeout();
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {

@@ -159,13 +159,18 @@ class SessionRows {
      * each other. A message without state changes (most of them) is two statements.
      */
     boolean append(SessionRef key, Message message, StateDelta delta, Instant when) {
-        return append(key, message, delta, when, List.of());
+        return append(new MessageAppend(key, message, when), delta);
     }
 
-    /** The same, with the usage of the model calls whose answer the message is, in the same transaction. */
-    boolean append(SessionRef key, Message message, StateDelta delta, Instant when, List<ModelCall> usage) {
+    /**
+     * {@code append}'s message with its state changes (any), the usage it carries and the write of the turn it starts
+     * or continues, in one transaction.
+     */
+    boolean append(MessageAppend append, StateDelta delta) {
+        SessionRef key = append.key();
+        Message message = append.message();
         if (message != null && delta.isEmpty()) {
-            return appendMessage(new MessageAppend(key, message, when, usage));
+            return appendMessage(append);
         }
         SessionEntity session = byKey(key, true);
         if (session == null) {
@@ -176,24 +181,31 @@ class SessionRows {
         if (message != null) {
             em.persist(new MessageEntity(session.id(), message));
         }
-        usage.forEach(call -> em.persist(new UsageEntity(call)));
+        append.usage().forEach(call -> em.persist(new UsageEntity(call)));
+        if (append.turn() != null) {
+            try {
+                TurnRows.write(em.unwrap(Connection.class), append.turn());
+            } catch (SQLException e) {
+                throw new PersistenceException("writing a turn failed: " + e.getMessage(), e);
+            }
+        }
         if (!delta.session().isEmpty()) {
             session.state(StateJson.apply(session.state(), delta.session()));
         }
         applyShared(SharedStateEntity.appScope(session.appName()), delta.app());
         applyShared(SharedStateEntity.userScope(session.appName(), session.userId()), delta.user());
-        session.touch(when);
+        session.touch(append.when());
         return true;
     }
 
     /**
-     * A message without state changes, appended to the session, which then was last updated {@code when}; with
-     * the usage of the model calls it answers, written in the same transaction.
+     * A message appended to the session, which then was last updated {@code when}; with the usage of the model calls it
+     * answers, and the write of the turn whose run it starts ({@code turn}, or null), in the same transaction.
      */
-    record MessageAppend(SessionRef key, Message message, Instant when, List<ModelCall> usage) {
+    record MessageAppend(SessionRef key, Message message, Instant when, List<ModelCall> usage, TurnRecord.Begin turn) {
 
         MessageAppend(SessionRef key, Message message, Instant when) {
-            this(key, message, when, List.of());
+            this(key, message, when, List.of(), null);
         }
     }
 
@@ -220,12 +232,16 @@ class SessionRows {
             List<Boolean> appended = new ArrayList<>(appends.size());
             List<MessageEntity> rows = new ArrayList<>();
             List<ModelCall> usage = new ArrayList<>();
+            List<TurnRecord.Begin> turns = new ArrayList<>();
             for (int i = 0; i < appends.size(); i++) {
                 MessageAppend append = appends.get(i);
                 Long id = ids[i] != null ? ids[i] : lockAndTouch(append);
                 appended.add(id != null);
                 if (id != null) {
                     usage.addAll(append.usage());
+                    if (append.turn() != null) {
+                        turns.add(append.turn());
+                    }
                     MessageEntity row = new MessageEntity(id, append.message());
                     if (row.alone()) {
                         rows.add(row);
@@ -236,6 +252,9 @@ class SessionRows {
             }
             insert(connection, rows);
             UsageRows.insert(connection, usage);
+            for (TurnRecord.Begin turn : turns) {
+                TurnRows.write(connection, turn);
+            }
             return appended;
         } catch (SQLException e) {
             throw new PersistenceException("appending messages failed: " + e.getMessage(), e);

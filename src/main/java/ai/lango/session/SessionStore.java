@@ -61,7 +61,7 @@ public class SessionStore {
 
                 @Override
                 public boolean writeOne(SessionRows.MessageAppend append) {
-                    return rows.append(append.key(), append.message(), StateDelta.NONE, append.when(), append.usage());
+                    return rows.append(append, StateDelta.NONE);
                 }
             }, MAX_GROUP, SOON_LINGER);
 
@@ -182,6 +182,11 @@ public class SessionStore {
      * same transaction.
      */
     public void append(SessionRef key, Message message, StateDelta delta, Instant when, List<ModelCall> usage) {
+        append(new SessionRows.MessageAppend(key, message, when, usage, null), delta);
+    }
+
+    private void append(SessionRows.MessageAppend append, StateDelta delta) {
+        SessionRef key = append.key();
         requireIdentity(key);
         if (!delta.app().isEmpty() || !delta.user().isEmpty()) {
             // Shared rows are created first, each in its own transaction, so the append never races on an insert.
@@ -195,14 +200,12 @@ public class SessionStore {
         }
         boolean appended;
         try {
-            appended = message != null && delta.isEmpty()
-                    ? messageCommits.submit(new SessionRows.MessageAppend(key, message, when, usage))
-                    : rows.append(key, message, delta, when, usage);
+            appended = append.message() != null && delta.isEmpty() ? messageCommits.submit(append) : rows.append(append, delta);
         } catch (RuntimeException failed) {
             views.dropped(key);
             throw failed;
         }
-        committed(key, appended, message, delta, when);
+        committed(key, appended, append.message(), delta, append.when());
     }
 
     /** After an append's transaction: the kept view follows it; an unknown session fails the append. */
@@ -220,9 +223,16 @@ public class SessionStore {
      * overlaps the commit; it must wait for the future before it tells anyone the write happened.
      */
     public CompletableFuture<Void> appendSoon(SessionRef key, Message message, StateDelta delta, Instant when) {
+        return appendSoon(key, message, delta, when, null);
+    }
+
+    /** The same, with the write of the turn whose run {@code message} starts (null: none), in the same transaction. */
+    public CompletableFuture<Void> appendSoon(SessionRef key, Message message, StateDelta delta, Instant when,
+                                              TurnRecord.Begin turn) {
+        SessionRows.MessageAppend append = new SessionRows.MessageAppend(key, message, when, List.of(), turn);
         if (writers == null) {
             try {
-                append(key, message, delta, when);
+                append(append, delta);
                 return CompletableFuture.completedFuture(null);
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
@@ -230,7 +240,7 @@ public class SessionStore {
         }
         requireIdentity(key);
         if (message != null && delta.isEmpty()) {
-            return messageCommits.submitAsync(new SessionRows.MessageAppend(key, message, when), writers)
+            return messageCommits.submitAsync(append, writers)
                     .whenComplete((appended, failed) -> {
                         if (failed != null) {
                             views.dropped(key);
@@ -238,7 +248,7 @@ public class SessionStore {
                     })
                     .thenAccept(appended -> committed(key, appended, message, delta, when));
         }
-        return CompletableFuture.runAsync(() -> append(key, message, delta, when), writers);
+        return CompletableFuture.runAsync(() -> append(append, delta), writers);
     }
 
     /**

@@ -30,7 +30,17 @@ public final class TurnContext {
         SERVER
     }
 
+    /**
+     * How this run of the turn begins: a message starts the turn; an answer to a request for approval (or a retry of a
+     * run) continues it; after a crash it is resumed, from what its session holds (its input is stored already).
+     */
+    public enum Begins { STARTED, CONTINUED, RESUMED }
+
     private final String id;
+    private final Begins begins;
+    private final boolean streaming;
+    private final String edge;
+    private final String reference;
     private final String userId;
     private final boolean admin;
     private final Credential credential;
@@ -43,6 +53,10 @@ public final class TurnContext {
 
     private TurnContext(Builder b) {
         this.id = b.id;
+        this.begins = b.begins;
+        this.streaming = b.streaming;
+        this.edge = b.edge;
+        this.reference = b.reference;
         this.userId = Objects.requireNonNull(b.userId, "userId");
         this.admin = b.admin;
         this.credential = b.credential;
@@ -70,6 +84,25 @@ public final class TurnContext {
     /** This turn's own id, unique among all turns. */
     public String id() {
         return id;
+    }
+
+    public Begins begins() {
+        return begins;
+    }
+
+    /** Whether the turn's client reads the answer as the model writes it. */
+    public boolean streaming() {
+        return streaming;
+    }
+
+    /** Where the turn came from: ws, adk, a2a, mcp, eval, or server (a turn the server started itself). */
+    public String edge() {
+        return edge;
+    }
+
+    /** What the edge knows the turn by besides its session (an A2A task's id), or null. */
+    public String reference() {
+        return reference;
     }
 
     public String userId() {
@@ -122,6 +155,10 @@ public final class TurnContext {
     public Builder toBuilder() {
         Builder b = new Builder(userId, sessionKey, admin);
         b.id = id;
+        b.begins = begins;
+        b.streaming = streaming;
+        b.edge = edge;
+        b.reference = reference;
         b.credential = credential;
         b.deadline = deadline;
         b.traceparent = traceparent;
@@ -138,6 +175,10 @@ public final class TurnContext {
 
     public static final class Builder {
         private String id = UUID.randomUUID().toString();
+        private Begins begins = Begins.STARTED;
+        private boolean streaming;
+        private String edge = "server";
+        private String reference;
         private final String userId;
         private final String sessionKey;
         private final boolean admin;
@@ -152,6 +193,28 @@ public final class TurnContext {
             this.userId = userId;
             this.sessionKey = sessionKey;
             this.admin = admin;
+        }
+
+        /** The id of the turn this one is: a turn that goes on after an approval or a crash keeps its turn's id. */
+        public Builder id(String id) {
+            this.id = Objects.requireNonNull(id);
+            return this;
+        }
+
+        public Builder begins(Begins begins) {
+            this.begins = Objects.requireNonNull(begins);
+            return this;
+        }
+
+        public Builder streaming(boolean streaming) {
+            this.streaming = streaming;
+            return this;
+        }
+
+        public Builder edge(String edge, String reference) {
+            this.edge = Objects.requireNonNull(edge);
+            this.reference = reference;
+            return this;
         }
 
         public Builder credential(Credential credential) {

@@ -41,6 +41,13 @@ public sealed interface TurnEvent {
     record ToolProgress(String agent, String tool, double progress, double total, String message) implements TurnEvent {
     }
 
+    /**
+     * The turn was cut off by a crash and goes on (after its server started again, or on another server): what it had
+     * streamed and not stored is gone, and what follows continues it. {@code note} says so to a person.
+     */
+    record Resumed(String agent, String note) implements TurnEvent {
+    }
+
     /** {@code agent} handed the turn to {@code to}. */
     record Delegation(String agent, String to) implements TurnEvent {
     }

@@ -71,6 +71,8 @@ public class A2aTasks {
 
     /** The sessions of A2A contexts: a context's conversation is its caller's session "a2a-" + the context id. */
     public static final String SESSION_PREFIX = "a2a-";
+    /** The edge of the turns of tasks, which know them by the task's id. */
+    static final String EDGE = "a2a";
 
 
     private static final Logger LOG = MaskedLogs.of(A2aTasks.class);
@@ -95,6 +97,10 @@ public class A2aTasks {
 
     @Inject
     LangoSettings settings;
+
+    /** The turns of tasks: a task whose turn a crash cut off waits for the turn to be resumed. */
+    @Inject
+    ai.lango.session.TurnRows turnRows;
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
@@ -230,7 +236,7 @@ public class A2aTasks {
         Listener listener = new Listener(run, options, new Audience(userId, caller.administersAs(userId)));
         CompletableFuture<String> turn;
         try {
-            turn = turns.start(caller, userId, sessionKey, asked.plainText(), streaming, Turns.Listener.of(listener)
+            turn = turns.start(caller, userId, sessionKey, asked.plainText(), streaming, Turns.Listener.of(listener).from(EDGE, taskId)
                     .onceAdmitted(() -> {
                         running.put(taskId, new Local(run, userId, sessionKey));
                         ready.accept(run);
@@ -462,11 +468,14 @@ public class A2aTasks {
         return store.find(id, userId).orElseThrow(() -> new A2aException(A2aErrors.TASK_NOT_FOUND, "task " + id + " not found"));
     }
 
-    /** The stored task, failed first if it still says it runs but its server went silent (stopped, killed). */
+    /**
+     * The stored task, failed first if it still says it runs but its server went silent (stopped, killed) and its turn
+     * will not be resumed (a server that resumes it takes the task on).
+     */
     private A2aTasksStore.Stored current(A2aTasksStore.Stored stored) {
         Task task = stored.task();
         if (!task.state().running() || running.containsKey(task.id())
-                || stored.heartbeatAt().isAfter(Instant.now().minus(SILENT))) {
+                || stored.heartbeatAt().isAfter(Instant.now().minus(SILENT)) || resumable(task.id())) {
             return stored;
         }
         Task failed = task.moved(TaskState.FAILED, Message.agent("The server that ran this task stopped before it finished;"
@@ -474,6 +483,45 @@ public class A2aTasks {
         store.move(failed, task.state(), null);
         return store.find(task.id(), stored.userId()).orElse(stored);
     }
+
+    /** Whether the task's turn, cut off by a crash, is still to be resumed. */
+    private boolean resumable(String taskId) {
+        return settings.agent().resume() && turnRows.byReference(taskId)
+                .filter(turn -> EDGE.equals(turn.edge()) && turn.state() == ai.lango.session.TurnRecord.State.RUNNING).isPresent();
+    }
+
+    /** A task whose turn this server resumes after a crash: how the turn's events reach it, and how it ends. */
+    record Adopted(Consumer<TurnEvent> events, Consumer<CompletableFuture<String>> ends) {
+    }
+
+    /**
+     * Takes on the task of {@code turn}, which this server resumes after a crash: the task works here again (its
+     * heartbeat this server's), hears the turn from now on and ends as the turn does. Empty when the turn is no task's
+     * or its task is over.
+     */
+    Optional<Adopted> adopt(ai.lango.session.TurnRecord turn) {
+        if (!EDGE.equals(turn.edge()) || turn.reference() == null) {
+            return Optional.empty();
+        }
+        Optional<A2aTasksStore.Stored> stored = store.find(turn.reference(), turn.userId());
+        if (stored.isEmpty() || stored.get().task().state().terminal()) {
+            return Optional.empty();
+        }
+        Task task = stored.get().task();
+        Task working = task.state() == TaskState.WORKING ? task : task.moved(TaskState.WORKING, null, Instant.now());
+        TaskRun run = new TaskRun(working, saved -> save(saved));
+        Listener listener = new Listener(run, RESUMED_OPTIONS, new Audience(turn.userId(), turn.admin()));
+        running.put(task.id(), new Local(run, turn.userId(), stored.get().sessionKey()));
+        save(working);
+        return Optional.of(new Adopted(listener.andThen(event -> {
+            if (event instanceof TurnEvent.Resumed resumed) {
+                run.working(resumed.note());
+            }
+        }), ended -> finish(ended, run, listener, turn.userId())));
+    }
+
+    /** How a resumed task's turn is answered: as its first message asked, without files (the caller's wish is not kept). */
+    private static final A2aServer.SendOptions RESUMED_OPTIONS = new A2aServer.SendOptions(false, null, List.of());
 
     /** Heartbeats for this server's running tasks, and the cancels asked for them elsewhere. */
     void sweep() {

@@ -52,6 +52,8 @@ public class Turns {
     private static final Logger LOG = MaskedLogs.of(Turns.class);
     private static final int NOT_FOUND = 404;
     private static final int CONFLICT = 409;
+    /** The edge of turns the server starts itself (an approval's timeout). */
+    static final String SERVER_EDGE = "server";
 
     @Inject
     TurnEngine engine;
@@ -99,18 +101,27 @@ public class Turns {
      * How the events of a turn reach its edge: Lango's events, or ADK's own JSON (the ADK-compatible API); and what
      * the edge says once the turn is let in, before anything of it happens ({@code admitted}).
      */
-    public record Listener(Consumer<TurnEvent> events, Consumer<String> adkEvents, Runnable admitted) {
+    public record Listener(Consumer<TurnEvent> events, Consumer<String> adkEvents, Runnable admitted, String edge,
+                           String reference) {
         public static Listener of(Consumer<TurnEvent> events) {
-            return new Listener(events, null, () -> { });
+            return new Listener(events, null, () -> { }, SERVER_EDGE, null);
         }
 
         public static Listener adk(Consumer<String> adkEvents) {
-            return new Listener(null, adkEvents, () -> { });
+            return new Listener(null, adkEvents, () -> { }, SERVER_EDGE, null);
         }
 
         /** The same listener, {@code admitted} run once the turn is let in. */
         public Listener onceAdmitted(Runnable admitted) {
-            return new Listener(events, adkEvents, admitted);
+            return new Listener(events, adkEvents, admitted, edge, reference);
+        }
+
+        /**
+         * The same listener, for turns of {@code edge} (ws, adk, a2a, mcp, eval) that it knows by {@code reference} (an
+         * A2A task's id; null: by its session alone): what a turn resumed after a crash goes back to.
+         */
+        public Listener from(String edge, String reference) {
+            return new Listener(events, adkEvents, admitted, edge, reference);
         }
 
         static final Listener NONE = of(event -> { });
@@ -147,7 +158,8 @@ public class Turns {
         try {
             listener.admitted().run();
             String said = superseding(SessionRef.of(userId, sessionKey)) + message;
-            return run(context(caller, userId, sessionKey), said, Optional.empty(), streaming, listener)
+            TurnContext turn = context(caller, userId, sessionKey).toBuilder().edge(listener.edge(), listener.reference()).build();
+            return run(turn, said, Optional.empty(), streaming, listener)
                     .whenComplete((answer, failure) -> permit.close());
         } catch (RuntimeException e) {
             permit.close();
@@ -329,7 +341,8 @@ public class Turns {
         StringBuilder note = new StringBuilder();
         ended.forEach((a, decision) -> note.append("[System: the call of ").append(a.tool()).append(" that waited for approval ")
                 .append(a.id()).append(decision == Approval.Decision.EXPIRED ? " expired unanswered" : " was superseded by this message")
-                .append("; it did not run.]\n"));
+                .append(a.rerun() ? "; it did not run again (the server had stopped while it ran before: it may or may not have"
+                        + " taken effect).]\n" : "; it did not run.]\n"));
         return note.toString();
     }
 }

@@ -4,5 +4,7 @@
  * own user, let in before anything is decided), expires what nobody answered (one sweep) and stops a turn; each turn
  * gets its {@link ai.lango.turn.TurnContext} here and the engine hands it down. Edges translate their wire format
  * into these calls and back; a refusal is a {@link ai.lango.turns.TurnRefused} they answer in their own terms.
+ * {@link ai.lango.turns.Resumes} resumes the turns a crash cut off, on this server or taken over from another, and
+ * tells the user's sockets and the task's caller.
  */
 package ai.lango.turns;

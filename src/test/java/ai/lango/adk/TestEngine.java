@@ -41,6 +41,24 @@ final class TestEngine {
         engine.approvals = RunnerFixtures.noApprovals();
         engine.leases = new SessionLeases(settings);
         engine.completed = new RecordedEvents<>();
+        engine.turnRows = new NoTurnRows();
+    }
+
+    /** No database: a turn's own row is written nowhere (DurableTurnIT covers the rows on both databases). */
+    private static final class NoTurnRows extends ai.lango.session.TurnRows {
+        @Override
+        public String server() {
+            return "test-server";
+        }
+
+        @Override
+        public void ended(String id, ai.lango.session.TurnRecord.State state, String error) {
+        }
+
+        @Override
+        public Optional<ai.lango.session.TurnRecord> waitingIn(String sessionScope) {
+            return Optional.empty();
+        }
     }
 
     TestEngine start() {

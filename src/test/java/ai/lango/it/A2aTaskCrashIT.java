@@ -49,7 +49,10 @@ class A2aTaskCrashIT {
         Files.writeString(file, "to be deleted after the restart");
         try (FakeLlmServer fake = FakeLlmServer.start(fakePort)) {
             fake.route(r -> r.body().contains("\"role\":\"tool\""), r -> Reply.openAiText("Deleted after the restart."));
-            fake.route(r -> r.body().contains("never ends " + run), r -> Reply.delayed(Duration.ofMinutes(5), Reply.openAiText("late")));
+            // the working task's model: cut by the kill the first time, answering when the resumed turn asks again
+            java.util.concurrent.atomic.AtomicInteger modelCalls = new java.util.concurrent.atomic.AtomicInteger();
+            fake.route(r -> r.body().contains("cut by the kill " + run), r -> modelCalls.getAndIncrement() == 0
+                    ? Reply.delayed(Duration.ofMinutes(5), Reply.openAiText("late")) : Reply.openAiText("Finished after the restart."));
             fake.route(r -> true, r -> Reply.openAiToolCall("call_" + run, "fs_delete", "{\"path\":\"" + file.getFileName() + "\"}"));
             Map<String, String> environment = ItDatabase.HSQLDB.environment(data, port);
             environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
@@ -63,9 +66,9 @@ class A2aTaskCrashIT {
                 JsonNode asked = A2aSdkIT.sdk(base, "send", "delete the report " + run);
                 assertEquals("INPUT_REQUIRED", asked.path("state").asText(), asked.toString());
                 String id = asked.path("id").asText();
-                // A second task is left working (its model never answers) when the server dies.
+                // A second task is left working (its model has not answered) when the server dies.
                 HttpResponse<String> working = post(base, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":"
-                        + "{\"message\":{\"role\":\"ROLE_USER\",\"messageId\":\"m1\",\"parts\":[{\"text\":\"never ends " + run + "\"}]},"
+                        + "{\"message\":{\"role\":\"ROLE_USER\",\"messageId\":\"m1\",\"parts\":[{\"text\":\"cut by the kill " + run + "\"}]},"
                         + "\"configuration\":{\"returnImmediately\":true}}}");
                 String workingId = TestJson.MAPPER.readTree(working.body()).at("/result/task/id").asText();
                 Thread.sleep(500);
@@ -82,14 +85,16 @@ class A2aTaskCrashIT {
                 assertEquals("Deleted after the restart.", done.at("/artifacts/0/text").asText());
                 assertTrue(Files.notExists(file), "the approved call ran after the restart");
 
+                // The working task goes on: its turn is resumed after the restart and the task ends as the turn does.
                 long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                JsonNode died;
+                JsonNode resumed;
                 do {
                     Thread.sleep(1_000);
-                    died = A2aSdkIT.sdk(base, "get", workingId, "0");
-                } while (!"FAILED".equals(died.path("state").asText()) && System.nanoTime() < until);
-                assertEquals("FAILED", died.path("state").asText(), "a task whose server died does not say it works: " + died);
-                assertTrue(died.path("status").asText().contains("stopped before it finished"), died.toString());
+                    resumed = A2aSdkIT.sdk(base, "get", workingId, "0");
+                } while (!"COMPLETED".equals(resumed.path("state").asText()) && System.nanoTime() < until);
+                assertEquals("COMPLETED", resumed.path("state").asText(), "the task of the cut turn finished: " + resumed);
+                assertEquals("Finished after the restart.", resumed.at("/artifacts/0/text").asText(), resumed.toString());
+                assertEquals(2, modelCalls.get(), "its model was asked again once");
             }
         }
     }

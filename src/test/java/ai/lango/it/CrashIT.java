@@ -104,7 +104,7 @@ abstract class CrashIT {
             earlierVersionLeftAnH2Database(dataDir().resolve("db"));
         }
         fake = FakeLlmServer.start(fakePort);
-        Map<String, String> environment = database.environment(dataDir(), port);
+        Map<String, String> environment = database.environment(dataDir(), port, "crash" + half);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_TOOLS_EXEC_ENABLED", "true");
         // The cycles kill the server while a command runs: it runs without waiting for a person.
@@ -167,9 +167,19 @@ abstract class CrashIT {
                 case 2 -> killDuringAToolCall(session, cycle, acknowledged);
                 default -> killRightAfterALongStreamedAnswer(session, cycle, acknowledged);
             };
+            // The turn cut mid-stream goes on by itself after the restart: the model is asked again.
+            String resumedAnswer = "Resumed story " + cycle + ".";
+            if (cycle % 4 == 1) {
+                fake.enqueue(Reply.openAiText("Resumed ", "story " + cycle + "."));
+            }
             long restart = System.nanoTime();
             server.start();
             System.out.printf("CrashIT on %s, cycle %d (%s): restarted in %d ms%n", database, cycle, moment, (System.nanoTime() - restart) / 1_000_000);
+            if (cycle % 4 == 1) {
+                resumedWithItsAnswer(session, resumedAnswer, acknowledged);
+            } else if (cycle % 4 == 2) {
+                waitsForAPersonToRunTheCutCommandAgain(session);
+            }
 
             for (Map.Entry<String, Acknowledged> earlier : acknowledgedSessions.entrySet()) {
                 assertAllThere(earlier.getKey(), earlier.getValue());
@@ -260,6 +270,59 @@ abstract class CrashIT {
         return "right after a long streamed answer was acknowledged over /ws";
     }
 
+    /**
+     * The turn cut mid-stream finished by itself after the restart: its answer is stored once, after its question,
+     * which is stored once.
+     */
+    private void resumedWithItsAnswer(String session, String answer, Acknowledged acknowledged) throws Exception {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<String> texts;
+        do {
+            texts = texts(session);
+            if (texts.contains("model: " + answer)) {
+                break;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < until);
+        assertEquals(1, texts.stream().filter(("model: " + answer)::equals).count(), session + ": " + texts);
+        String question = acknowledged.userTexts.get(acknowledged.userTexts.size() - 1);
+        assertEquals(1, texts.stream().filter(("user: " + question)::equals).count(), session + ": " + texts);
+        assertTrue(texts.indexOf("user: " + question) < texts.indexOf("model: " + answer), session + ": " + texts);
+        acknowledged.answers.add(answer);
+    }
+
+    /**
+     * The command cut while it ran is not run again by itself: the turn waits for a person, whose card says the
+     * command may or may not have taken effect (the next message supersedes it: it then does not run).
+     */
+    private void waitsForAPersonToRunTheCutCommandAgain(String session) throws Exception {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        JsonNode rerun = null;
+        while (rerun == null && System.nanoTime() < until) {
+            for (JsonNode approval : get("api/admin/approvals?sessionKey=" + session).path("approvals")) {
+                if ("pending".equals(approval.path("decision").asText()) && approval.path("notes").has("rerun")) {
+                    rerun = approval;
+                }
+            }
+            Thread.sleep(200);
+        }
+        assertNotNull(rerun, session + ": no request to run the cut command again");
+        assertEquals("exec", rerun.path("tool").asText(), rerun.toString());
+    }
+
+    /** The session's texts as stored, in order: "user: …" and "model: …". */
+    private List<String> texts(String session) throws Exception {
+        List<String> texts = new ArrayList<>();
+        for (JsonNode event : get("api/apps/lango/users/" + USER + "/sessions/" + session).path("events")) {
+            for (JsonNode part : event.path("content").path("parts")) {
+                if (part.has("text")) {
+                    texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
+                }
+            }
+        }
+        return texts;
+    }
+
     private static String[] longAnswer(int cycle) {
         String[] deltas = new String[LONG_ANSWER_CHUNKS];
         for (int i = 0; i < deltas.length; i++) {
@@ -336,7 +399,9 @@ abstract class CrashIT {
                 } else if (part.has("functionResponse")) {
                     results.add(part.path("functionResponse").path("id").asText());
                 } else if (part.has("text")) {
-                    (fromUser ? userTexts : answers).add(part.path("text").asText());
+                    // a user's words, after any note the server put before them (a request of the cut turn superseded)
+                    String text = part.path("text").asText();
+                    (fromUser ? userTexts : answers).add(fromUser ? text.replaceFirst("^(\\[System: [^\\]]*\\]\n)+", "") : text);
                 }
             }
         }
@@ -364,7 +429,8 @@ abstract class CrashIT {
         for (JsonNode message : messages) {
             assertNotNull(message.get("content"), session + ": " + message);
             for (JsonNode call : message.path("toolCalls")) {
-                if ("assistant".equals(message.path("role").asText())) {
+                // a call has its input (the model's, or ADK's confirmation asking a person), a result its output
+                if (call.hasNonNull("input")) {
                     assertTrue(JSON.readTree(call.path("input").asText()).isObject(), session + ": call without its input " + call);
                     called.add(call.path("id").asText());
                 } else {

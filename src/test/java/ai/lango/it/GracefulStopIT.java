@@ -71,7 +71,7 @@ abstract class GracefulStopIT {
         int port = ItPorts.HTTP + 12 + database.offset();
         int fakePort = ItPorts.FAKE_LLM + 6 + database.offset();
         fake = FakeLlmServer.start(fakePort);
-        Map<String, String> environment = database.environment(Path.of("target", database.name("it-data-stop")), port);
+        Map<String, String> environment = database.environment(Path.of("target", database.name("it-data-stop")), port, "stop");
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_AGENT_SHUTDOWN_GRACE", GRACE.toString());
         environment.put("LANGO_A2A_ENABLED", "false");

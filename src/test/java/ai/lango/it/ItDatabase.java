@@ -48,6 +48,14 @@ enum ItDatabase {
      * (provider, model, key) with this database, the data directory and the port.
      */
     Map<String, String> environment(Path dataDir, int port) {
+        return environment(dataDir, port, "shared");
+    }
+
+    /**
+     * The same, on PostgreSQL in the database of {@code group} (the servers of one test class): a turn a killed server
+     * left running is taken over by another server of its database — of its own test, never of another one.
+     */
+    Map<String, String> environment(Path dataDir, int port, String group) {
         Map<String, String> environment = new HashMap<>();
         System.getenv().forEach((key, value) -> {
             if (key.startsWith("LANGO_") && !key.startsWith("LANGO_DB_") && !key.startsWith("LANGO_TEST_")) {
@@ -56,7 +64,7 @@ enum ItDatabase {
         });
         if (this == POSTGRESQL) {
             environment.put("LANGO_DB_KIND", "postgresql");
-            environment.put("LANGO_DB_URL", postgresUrl());
+            environment.put("LANGO_DB_URL", postgresUrl(group));
             String user = System.getenv("LANGO_TEST_POSTGRES_USER");
             if (user != null) {
                 environment.put("LANGO_DB_USER", user);
@@ -70,33 +78,33 @@ enum ItDatabase {
         return environment;
     }
 
-    /** The database these servers share on the PostgreSQL server LANGO_TEST_POSTGRES_URL names. */
+    /** The databases these servers use on the PostgreSQL server LANGO_TEST_POSTGRES_URL names: one per group. */
     static final String OWN_DATABASE = "lango_own_servers";
 
     /**
-     * The JDBC URL of {@link #OWN_DATABASE}, created the first time: these servers run beside the
-     * Arquillian tests, which count rows of their own database (vectors computed, sessions listed)
-     * that another server's writes would change.
+     * The JDBC URL of {@link #OWN_DATABASE} + "_" + {@code group}, created the first time: these servers run beside the
+     * Arquillian tests, which count rows of their own database (vectors computed, sessions listed) that another
+     * server's writes would change, and beside each other.
      */
-    static synchronized String postgresUrl() {
+    static synchronized String postgresUrl(String group) {
+        String database = OWN_DATABASE + "_" + group.replaceAll("[^a-z0-9]", "_");
         String base = System.getenv("LANGO_TEST_POSTGRES_URL");
-        String url = base.replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + OWN_DATABASE);
-        if (!created) {
+        String url = base.replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + database);
+        if (CREATED.add(database)) {
             try (java.sql.Connection connection = java.sql.DriverManager.getConnection(base,
                     System.getenv("LANGO_TEST_POSTGRES_USER"), "");
                  java.sql.Statement statement = connection.createStatement()) {
-                statement.execute("CREATE DATABASE " + OWN_DATABASE);
+                statement.execute("CREATE DATABASE " + database);
             } catch (java.sql.SQLException e) {
                 if (!"42P04".equals(e.getSQLState())) { // duplicate_database: an earlier run made it
-                    throw new IllegalStateException("cannot create the database " + OWN_DATABASE, e);
+                    throw new IllegalStateException("cannot create the database " + database, e);
                 }
             }
-            created = true;
         }
         return url;
     }
 
-    private static boolean created;
+    private static final java.util.Set<String> CREATED = new java.util.HashSet<>();
 
     /** A name for this database's copy of a test's data: "it-data-stop", "it-data-stop-pg". */
     String name(String base) {

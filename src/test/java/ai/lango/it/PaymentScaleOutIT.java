@@ -92,7 +92,7 @@ class PaymentScaleOutIT {
     }
 
     private static LibertyServer server(String name, int port, int fakePort, ItChain chain) throws Exception {
-        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), port);
+        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), port, "payscale");
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_A2A_ENABLED", "false");
         environment.put("LANGO_PAYMENT_ENABLED", "true");

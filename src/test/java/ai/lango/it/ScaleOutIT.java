@@ -49,6 +49,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ScaleOutIT {
 
+    /** The database of this class's servers, theirs alone. */
+    static final String GROUP = "scale";
     static final Duration LEASE = Duration.ofSeconds(5);
     /** The model's time for a turn that keeps its session while a turn on the other server waits. */
     static final Duration HELD = Duration.ofSeconds(3);
@@ -88,7 +90,7 @@ class ScaleOutIT {
 
     /** A server of its own on PostgreSQL, started with the same settings as the other. */
     private static LibertyServer server(String name, int port, int fakePort) throws IOException {
-        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), port);
+        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), port, GROUP);
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_SESSION_LEASE_TIMEOUT", LEASE.toString());
         // The fake model says nothing for POOL_MODEL_TIME, longer than the default read timeout allows.
@@ -110,8 +112,17 @@ class ScaleOutIT {
         }
     }
 
-    /** How long the fake model takes: long for the turn killed under it, a while for the pool test, else short. */
+    /** The questions asked once already: a turn resumed after its server was killed asks again. */
+    private static final java.util.Set<String> ASKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * How long the fake model takes: long for the turn killed under it (the first time it is asked, for a turn that
+     * is resumed), a while for the pool test, else short.
+     */
     private static Duration modelTime(String question) {
+        if (question.startsWith("resume")) {
+            return ASKED.add(question) ? Duration.ofSeconds(60) : Duration.ofMillis(150);
+        }
         return question.startsWith("slow") ? Duration.ofSeconds(60)
                 : question.startsWith(POOL_QUESTION) ? POOL_MODEL_TIME
                 : question.startsWith("busy") ? Duration.ofMillis(300)
@@ -441,7 +452,7 @@ class ScaleOutIT {
 
     /** Connections to this database, other than the one asking, that are inside a transaction. */
     private static long connectionsInTransaction() throws Exception {
-        try (Connection connection = DriverManager.getConnection(ItDatabase.postgresUrl(),
+        try (Connection connection = DriverManager.getConnection(ItDatabase.postgresUrl(GROUP),
                 System.getenv("LANGO_TEST_POSTGRES_USER"), "");
              var statement = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                      + " AND pid <> pg_backend_pid() AND state IN ('idle in transaction', 'idle in transaction (aborted)')");
@@ -454,6 +465,41 @@ class ScaleOutIT {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     @Order(6)
+    void theTurnOfAKilledServerIsFinishedByTheOtherWithinTheLeasePlusTenSeconds() throws Exception {
+        String session = "scale-resume-" + UUID.randomUUID();
+        String question = "resume " + session;
+        CompletableFuture<Void> cut = CompletableFuture.runAsync(() -> {
+            try {
+                run(a, session, question);
+            } catch (Exception expected) {
+                // A is killed under it
+            }
+        });
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (fake.requests().stream().noneMatch(r -> lastUserText(r).equals(question))) {
+            assertTrue(System.nanoTime() < deadline, "A never called the model");
+            Thread.sleep(50);
+        }
+        a.kill();
+        long killed = System.nanoTime();
+        List<String> expected = List.of("user: " + question, "model: answer to " + question);
+        List<String> stored = conversation(b, session);
+        while (!stored.equals(expected) && System.nanoTime() - killed < LEASE.plusSeconds(30).toNanos()) {
+            Thread.sleep(100);
+            stored = conversation(b, session);
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - killed);
+        assertEquals(expected, stored, "B finished the turn A was killed in, its answer stored once");
+        assertTrue(took.compareTo(LEASE.plusSeconds(10)) < 0, "B finished it " + took + " after the kill");
+        System.out.printf("ScaleOutIT: the turn of the killed server was finished by the other %d ms after the kill"
+                + " (lease %d s)%n", took.toMillis(), LEASE.toSeconds());
+        cut.cancel(true);
+        a.start(); // for the next test
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(7)
     void whenAServerIsKilledMidTurnTheOtherTakesTheSessionWithinTheLease() throws Exception {
         String session = "scale-" + UUID.randomUUID();
         assertEquals(200, run(a, session, "before").statusCode());
@@ -513,10 +559,10 @@ class ScaleOutIT {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aServerWithTheWrongPassphraseRefusesToStartAndSaysWhy() throws Exception {
         String name = ItDatabase.POSTGRESQL.server("scale") + "-wrong";
-        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), ItPorts.HTTP + 32);
+        Map<String, String> environment = ItDatabase.POSTGRESQL.environment(Path.of("target", "it-data-" + name), ItPorts.HTTP + 32, GROUP);
         environment.put("LANGO_SECURITY_PASSPHRASE", "not the cluster's passphrase");
         environment.put("LANGO_A2A_ENABLED", "false");
         LibertyServer.Ended ended = LibertyServer.copyOf(name, ItPorts.HTTP + 32, environment).runUntilExit(Duration.ofMinutes(4));

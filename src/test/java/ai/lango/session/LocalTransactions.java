@@ -172,13 +172,8 @@ public final class LocalTransactions implements AutoCloseable {
         }
 
         @Override
-        boolean append(SessionRef key, Message message, StateDelta delta, Instant when) {
-            return tx.inTransaction(() -> super.append(key, message, delta, when));
-        }
-
-        @Override
-        boolean append(SessionRef key, Message message, StateDelta delta, Instant when, java.util.List<ai.lango.turn.ModelCall> usage) {
-            return tx.inTransaction(() -> super.append(key, message, delta, when, usage));
+        boolean append(MessageAppend append, StateDelta delta) {
+            return tx.inTransaction(() -> super.append(append, delta));
         }
 
         @Override

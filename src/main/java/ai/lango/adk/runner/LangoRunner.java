@@ -31,6 +31,8 @@ import java.util.function.Consumer;
  */
 public final class LangoRunner {
 
+    private static final java.util.logging.Logger LOG = ai.lango.masking.MaskedLogs.of(LangoRunner.class);
+
     /** Settings of a runner: the lango.agent.* keys. */
     public record Limits(int maxTurns, boolean errorCorrection, Duration requestTimeout) {
     }
@@ -42,6 +44,7 @@ public final class LangoRunner {
     private final SessionTurns turns = new SessionTurns();
     private final ServerTurns servers;
     private final CutTurns cut;
+    private final TurnEnds ends;
     /** The run of each session's turn running on this server now, by session scope: what chat.abort stops. */
     private final java.util.Map<String, TurnDeadline> running = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -55,6 +58,19 @@ public final class LangoRunner {
         CutTurns NONE = (userId, sessionId, reason) -> { };
 
         void cut(String userId, String sessionId, String reason);
+    }
+
+    /**
+     * How each run of a turn ended, told while the turn still holds its session (so no other server takes it over as
+     * a turn left running in between): done, waiting for a person's answer, or failed with why.
+     */
+    @FunctionalInterface
+    public interface TurnEnds {
+        TurnEnds NONE = (turn, ending, error) -> { };
+
+        enum Ending { DONE, WAITING, FAILED }
+
+        void ended(TurnContext turn, Ending ending, String error);
     }
 
     /**
@@ -79,22 +95,24 @@ public final class LangoRunner {
     /** As the server's runner is, without its other servers and cut turns: for tests. */
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes) {
         this(always(runner), root.subAgents().stream().map(BaseAgent::name).toList(), limits, fixes, ServerTurns.NONE,
-                CutTurns.NONE);
+                CutTurns.NONE, TurnEnds.NONE);
     }
 
     public LangoRunner(Runner runner, BaseAgent root, Limits limits, LearnedFixes fixes, ServerTurns servers) {
-        this(always(runner), root.subAgents().stream().map(BaseAgent::name).toList(), limits, fixes, servers, CutTurns.NONE);
+        this(always(runner), root.subAgents().stream().map(BaseAgent::name).toList(), limits, fixes, servers, CutTurns.NONE,
+                TurnEnds.NONE);
     }
 
     /** @param subAgents the names of the root's sub-agents (none for a single agent): what a hallucinated name is told to use */
     public LangoRunner(Runners runners, List<String> subAgents, Limits limits, LearnedFixes fixes, ServerTurns servers,
-                       CutTurns cut) {
+                       CutTurns cut, TurnEnds ends) {
         this.runners = runners;
         this.subAgents = List.copyOf(subAgents);
         this.limits = limits;
         this.fixes = fixes;
         this.servers = servers;
         this.cut = cut;
+        this.ends = ends;
     }
 
     /** One run of {@code turn}'s events as they happen (partial chunks when {@code streaming}), under the turn limit. */
@@ -108,16 +126,18 @@ public final class LangoRunner {
     }
 
     /**
-     * What a turn's user sends: the message, or a person's answer to a request for approval as
-     * ADK's confirmation response (which resumes the call that asked), with any text after it.
+     * What a turn's user sends: the message, or answers to requests for approval as ADK's confirmation responses
+     * (which resume the calls that asked), with any text after them.
      */
-    static Content input(String message, Optional<TurnRequest.ApprovalAnswer> answer) {
-        if (answer.isEmpty()) {
+    static Content input(String message, List<TurnRequest.ApprovalAnswer> answers) {
+        if (answers.isEmpty()) {
             return text(message);
         }
         List<Part> parts = new java.util.ArrayList<>();
-        parts.add(Part.builder().functionResponse(FunctionResponse.builder().name(Functions.REQUEST_CONFIRMATION_FUNCTION_CALL_NAME).id(answer.get().confirmationId())
-                .response(Map.of("confirmed", answer.get().approved())).build()).build());
+        for (TurnRequest.ApprovalAnswer answer : answers) {
+            parts.add(Part.builder().functionResponse(FunctionResponse.builder().name(Functions.REQUEST_CONFIRMATION_FUNCTION_CALL_NAME)
+                    .id(answer.confirmationId()).response(Map.of("confirmed", answer.approved())).build()).build());
+        }
         if (message != null && !message.isBlank()) {
             parts.add(Part.fromText(message));
         }
@@ -136,15 +156,15 @@ public final class LangoRunner {
 
     /** A turn of {@code userId} (whose credential does not administer) to its end: for tests. */
     public String runAndCollect(String userId, String sessionId, String message, boolean streaming, Consumer<Event> onEvent) {
-        return runAndCollect(TurnContext.of(userId, sessionId, false).build(), message, Optional.empty(), streaming, onEvent);
+        return runAndCollect(TurnContext.of(userId, sessionId, false).build(), message, List.of(), streaming, onEvent);
     }
 
     /**
-     * Runs {@code turn} to its end and returns the answer's text — resuming with a person's {@code answer} to a
-     * request for approval when given; {@code onEvent} sees every event as it happens. Turns on one session never
+     * Runs {@code turn} to its end and returns the answer's text — going on with {@code answers} to requests for
+     * approval when given; {@code onEvent} sees every event as it happens. Turns on one session never
      * interleave: a second waits for the first, up to the request timeout.
      */
-    public String runAndCollect(TurnContext turn, String message, Optional<TurnRequest.ApprovalAnswer> answer,
+    public String runAndCollect(TurnContext turn, String message, List<TurnRequest.ApprovalAnswer> answers,
                                 boolean streaming, Consumer<Event> onEvent) {
         String userId = turn.userId();
         boolean admin = turn.admin();
@@ -158,14 +178,24 @@ public final class LangoRunner {
             Runnable release = servers.acquire(scope, left.isNegative() ? Duration.ZERO : left)
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
+            AtomicBoolean waits = new AtomicBoolean();
+            Consumer<Event> watched = event -> {
+                if (awaitsApproval(event)) {
+                    waits.set(true);
+                }
+                onEvent.accept(event);
+            };
             try {
-                return collectWithRetries(turn, input(message, answer), streaming, onEvent, deadline);
+                String reply = collectWithRetries(turn, input(message, answers), streaming, watched, deadline);
+                ended(turn, waits.get() ? TurnEnds.Ending.WAITING : TurnEnds.Ending.DONE, null);
+                return reply;
             } catch (TurnFailedException e) {
                 if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
                     cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")");
                 } else if (e.getCause() instanceof TurnAbortedException) {
                     cut.cut(userId, sessionId, e.getMessage());
                 }
+                ended(turn, TurnEnds.Ending.FAILED, e.getMessage());
                 throw e;
             } finally {
                 release.run();
@@ -176,6 +206,15 @@ public final class LangoRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TurnFailedException("interrupted while waiting for session \"" + sessionId + "\"", e);
+        }
+    }
+
+    /** Tells how the run ended; a failure to record it leaves the turn to be resumed, and never fails the turn. */
+    private void ended(TurnContext turn, TurnEnds.Ending ending, String error) {
+        try {
+            ends.ended(turn, ending, error);
+        } catch (RuntimeException e) {
+            LOG.log(java.util.logging.Level.WARNING, "how a turn ended was not recorded", e);
         }
     }
 
@@ -217,7 +256,9 @@ public final class LangoRunner {
 
     /** Exactly one retry: its error, if any, is the one the caller gets. */
     private String retry(TurnContext turn, String correction, boolean streaming, Consumer<Event> onEvent, long deadline) {
-        Outcome second = once(turn, text(correction), streaming, onEvent, deadline);
+        // its correction is a new message of the turn, stored as any other (also when the turn was resumed)
+        Outcome second = once(turn.toBuilder().begins(TurnContext.Begins.CONTINUED).build(), text(correction), streaming,
+                onEvent, deadline);
         if (second.error != null) {
             throw failure(second.error);
         }

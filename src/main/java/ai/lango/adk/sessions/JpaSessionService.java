@@ -10,6 +10,8 @@ import ai.lango.session.SessionTitles;
 import ai.lango.session.StateDelta;
 import ai.lango.session.StoredSession;
 import ai.lango.session.ToolCall;
+import ai.lango.session.TurnRecord;
+import ai.lango.session.TurnRows;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
 import ai.lango.turn.TurnContext;
@@ -52,6 +54,9 @@ public class JpaSessionService implements BaseSessionService {
 
     private SessionStore store;
     private int tokenBudget;
+    /** The durable turns' rows: a resumed turn's run checks that its turn is still to be resumed. */
+    @Inject
+    TurnRows turnRows;
     private volatile String rootAgentName = Names.SINGLE_AGENT;
 
     protected JpaSessionService() {
@@ -163,7 +168,20 @@ public class JpaSessionService implements BaseSessionService {
 
     /** This service as one run of {@code turn} writes through it (what an ADK runner of the turn is given). */
     public TurnSessions forTurn(TurnContext turn) {
-        return new TurnSessions(this, turn.meter());
+        return new TurnSessions(this, turn.meter(), null, false);
+    }
+
+    /**
+     * The same, the run's user message carrying {@code begin} (its turn runs, on this server, from now), or — for a
+     * resumed turn — not stored at all, as its question is already.
+     */
+    public TurnSessions forTurn(TurnContext turn, TurnRecord.Begin begin) {
+        return new TurnSessions(this, turn.meter(), begin, turn.begins() == TurnContext.Begins.RESUMED);
+    }
+
+    /** Whether the resumed turn {@code begin} begins is still to be resumed (see {@link TurnRows#resuming}). */
+    boolean resuming(TurnRecord.Begin begin) {
+        return turnRows != null && turnRows.resuming(begin);
     }
 
     /**
@@ -189,7 +207,7 @@ public class JpaSessionService implements BaseSessionService {
             SessionRef key = new SessionRef(session.appName(), session.userId(), session.id());
             if (message.isPresent() && Roles.USER.equals(event.author()) && run != null) {
                 run.settleInput(); // an earlier run's message, whose failure was that run's
-                run.committing(store.appendSoon(key, message.get(), delta, when));
+                run.committing(store.appendSoon(key, message.get(), delta, when, run.takeBegin()));
             } else {
                 if (run != null) {
                     run.awaitInput();
@@ -278,6 +296,22 @@ public class JpaSessionService implements BaseSessionService {
             EventMessages.toMessage(interrupted).ifPresent(m -> store.append(session, m, StateDelta.NONE, now));
         }
         appendError(session, error);
+    }
+
+    /** The session's newest {@code count} events, oldest first (none when the session is gone). */
+    public List<Event> recentEvents(SessionRef session, int count) {
+        if (store.find(session).isEmpty()) {
+            return List.of();
+        }
+        return EventMessages.toEvents(store.messages(session, count, null), rootAgentName);
+    }
+
+    /** Stores events of a turn outside its runs (what a resumed turn asks a person), each committed when this returns. */
+    public void appendEvents(SessionRef session, List<Event> events) {
+        for (Event event : events) {
+            EventMessages.toMessage(event).ifPresent(message -> store.append(session, message, StateDelta.NONE,
+                    Instant.ofEpochMilli(event.timestamp())));
+        }
     }
 
     /** How far back a cut turn's calls are looked for: one turn's worth of messages. */

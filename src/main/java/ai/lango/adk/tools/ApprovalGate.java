@@ -113,9 +113,16 @@ final class ApprovalGate {
         }
         waited(approvals.get(request.get().id()).orElse(request.get()));
         if (confirmation.confirmed() && approvals.run(request.get(), call)) {
-            return new Verdict(true, null);
+            // a read-only call the server runs again after a crash is not a person's approval
+            return new Verdict(request.get().decidedBy().filter(by -> by == Approval.By.USER).isPresent(), null);
         }
         Approval now = approvals.get(request.get().id()).orElse(request.get());
+        if (now.rerun() && now.decision() != Approval.Decision.APPROVED) {
+            return refusal(now.decision().wire(), "It did not run again: " + (now.decision() == Approval.Decision.DENIED
+                    ? "a person said no" : now.decision() == Approval.Decision.EXPIRED ? "no one answered in time"
+                    : "a new message came first") + ". The server had stopped while it ran before, so it may or may not"
+                    + " have taken effect: do not assume either.");
+        }
         return switch (now.decision()) {
             case DENIED -> refusal("denied", "A person denied this call; it did not run.");
             case EXPIRED -> refusal("expired", "No one approved this call in time; it did not run.");

@@ -3,7 +3,11 @@ package ai.lango.adk.tools;
 import ai.lango.approval.Approvals;
 import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
+import ai.lango.tool.Caller;
 import ai.lango.tool.References;
+import ai.lango.tool.Safety;
+import ai.lango.tool.Tool;
+import ai.lango.tool.ToolException;
 import ai.lango.tool.ToolFamily;
 import ai.lango.tool.ToolRunner;
 import ai.lango.tool.ToolSource;
@@ -21,6 +25,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.StreamSupport;
 
@@ -101,6 +106,30 @@ public class ToolCatalog {
     public List<BaseToolset> madeAtRunTime() {
         return made;
     }
+
+    /**
+     * How safe a call a crash cut off is to run again: {@link Safety#SAFE} (it runs again without a person) only when
+     * its tool only reads ({@link Safety#SAFE}, an MCP tool's readOnlyHint) and the call carries no secret; a tool this
+     * server does not know is {@link Safety#DANGEROUS}.
+     */
+    public Safety safetyOfCut(String tool, Map<String, Object> args, Caller caller) {
+        if (READ_ONLY_ADK_TOOLS.contains(tool)) {
+            return Safety.SAFE;
+        }
+        java.util.stream.Stream<Tool> known = java.util.stream.Stream.concat(
+                StreamSupport.stream(toolsets.spliterator(), false).filter(Toolset::enabled).flatMap(t -> t.tools().stream()),
+                StreamSupport.stream(sources.spliterator(), false).flatMap(source -> source.tools(caller.turn().userId()).stream()));
+        return known.filter(t -> t.name().equals(tool)).findFirst().map(t -> {
+            try {
+                return references.inspect(t, args, caller).any() ? Safety.DANGEROUS : t.safety(args);
+            } catch (ToolException refused) {
+                return Safety.DANGEROUS;
+            }
+        }).orElse(Safety.DANGEROUS);
+    }
+
+    /** ADK's own tools the agents hold that only read or hand over: recalling memories, a delegation. */
+    private static final java.util.Set<String> READ_ONLY_ADK_TOOLS = java.util.Set.of("load_memory", "transfer_to_agent");
 
     /** The family of a tool the agent holds: a Lango tool's own; ADK's loadMemory recalls memories. */
     public static ToolFamily familyOf(BaseTool tool) {

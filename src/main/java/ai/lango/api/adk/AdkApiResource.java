@@ -245,7 +245,7 @@ public class AdkApiResource {
      */
     private CompletableFuture<String> start(Identity caller, RunRequest run, boolean streaming, Consumer<String> events) {
         TurnRequest turn = run.turn();
-        Turns.Listener listener = Turns.Listener.adk(events);
+        Turns.Listener listener = Turns.Listener.adk(events).from("adk", null);
         if (run.answer() == null) {
             return turns.start(caller, turn.userId(), turn.sessionKey(), turn.message(), streaming, listener);
         }

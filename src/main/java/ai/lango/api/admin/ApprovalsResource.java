@@ -40,6 +40,7 @@ public class ApprovalsResource {
                 .put("ran", a.ran()).put("createdAt", a.createdAt().toString()).put("expiresAt", a.expiresAt().toString())
                 .put("decidedAt", a.decidedAt().map(Object::toString).orElse(null));
         node.set("args", ApiJson.MAPPER.valueToTree(a.argsMap()));
+        node.set("notes", ApiJson.MAPPER.valueToTree(a.notesMap()));
         return node;
     }
 }

@@ -80,6 +80,12 @@ public class ChatSocket {
     @Inject
     OpenSockets sockets;
 
+    @Inject
+    ai.lango.turns.Resumes resumes;
+
+    /** How this socket hears its user's turns that the server resumed after a crash, once it is someone's. */
+    private volatile AutoCloseable watching;
+
     /** One endpoint instance per connection: who it is, once it has shown a credential (or none is needed). */
     private volatile Identity caller;
     /** The frame being received, part by part; its size in UTF-8 bytes, and whether it went over the limit. */
@@ -96,6 +102,7 @@ public class ChatSocket {
             FrameOutbox.readBy(session, caller.audience());
             sockets.opened(session, user(), credentials.authenticate(null).orElseThrow());
             desk.opened(user(), session); // its user's requests still waiting, and their endings from now on
+            watching = resumes.watch(user(), TurnStream.watcher(session));
         }
         session.setMaxTextMessageBufferSize(PART_CHARS);
         session.setMaxBinaryMessageBufferSize(PART_CHARS);
@@ -298,6 +305,14 @@ public class ChatSocket {
     public void closed(Session session) {
         cancelAuthDeadline();
         sockets.closed(session);
+        AutoCloseable watched = watching;
+        if (watched != null) {
+            try {
+                watched.close();
+            } catch (Exception e) {
+                LOG.fine(() -> "stopped watching resumed turns: " + e.getMessage());
+            }
+        }
     }
 
     private void cancelAuthDeadline() {
@@ -346,6 +361,7 @@ public class ChatSocket {
             send(session, event("auth.ok", JSON.createObjectNode().put("userId", user())));
             sockets.opened(session, user(), presented.get());
             desk.opened(user(), session);
+            watching = resumes.watch(user(), TurnStream.watcher(session));
             return;
         }
         close(session, "authenticate first with {\"type\":\"auth\",\"token\":…}");
@@ -379,7 +395,7 @@ public class ChatSocket {
                 new ApprovalDesk.Waiter(session, id, sessionKey)), session, sessionKey, asked));
         CompletableFuture<String> turn;
         try {
-            turn = turns.start(caller, user(), sessionKey, message, true, listener.onceAdmitted(
+            turn = turns.start(caller, user(), sessionKey, message, true, listener.from("ws", null).onceAdmitted(
                     () -> send(session, event("agent.thinking", payload(sessionKey)))));
         } catch (TurnRefused refused) {
             send(session, error(id, refused.code(), refused.getMessage()));

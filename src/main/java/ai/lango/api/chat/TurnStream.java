@@ -38,6 +38,25 @@ final class TurnStream {
     }
 
     /**
+     * The turns of the socket's user that the server resumed after a crash, which no request of this socket waits for:
+     * their events as any turn's, and their end as {@code agent.done} (after {@code agent.failed} when it failed).
+     */
+    static ai.lango.turns.Resumes.Watcher watcher(Session session) {
+        return new ai.lango.turns.Resumes.Watcher() {
+            @Override
+            public void heard(String sessionKey, TurnEvent event) {
+                forward(session, sessionKey, event, new java.util.ArrayList<>());
+            }
+
+            @Override
+            public void ended(String sessionKey, java.util.Optional<String> failure) {
+                failure.ifPresent(why -> send(session, event("agent.failed", payload(sessionKey).put("message", why))));
+                send(session, event("agent.done", payload(sessionKey)));
+            }
+        };
+    }
+
+    /**
      * When a turn ends: {@code agent.done} and the response to request {@code id} (none when null).
      * A turn that ended waiting for approvals ({@code asked}) has not ended for its client: the desk
      * holds the request until the answer's turn ends — in memory only, nothing waits on a thread.
@@ -64,7 +83,7 @@ final class TurnStream {
      * One event of the turn as the client sees it: chunks, tool calls, tool results, delegations,
      * requests for approval (whose ids go to {@code asked}).
      */
-    private static void forward(Session session, String sessionKey, TurnEvent event, List<String> asked) {
+    static void forward(Session session, String sessionKey, TurnEvent event, List<String> asked) {
         ObjectNode payload = payload(sessionKey);
         String name;
         if (event instanceof TurnEvent.ApprovalRequest request) {
@@ -89,6 +108,9 @@ final class TurnStream {
             name = "agent.tool_progress";
             payload.put("name", progress.tool()).put("progress", progress.progress()).put("total", progress.total())
                     .put("message", progress.message());
+        } else if (event instanceof TurnEvent.Resumed resumed) {
+            name = "agent.resumed";
+            payload.put("agent", resumed.agent()).put("note", resumed.note());
         } else {
             TurnEvent.Delegation delegation = (TurnEvent.Delegation) event;
             name = "agent.delegation";

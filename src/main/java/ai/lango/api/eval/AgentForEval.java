@@ -55,7 +55,7 @@ final class AgentForEval implements EvalAgent {
     @Override
     public CompletableFuture<String> turn(String userId, boolean admin, String sessionKey, String message, Consumer<TurnEvent> events) {
         try {
-            return turns.start(caller, userId, sessionKey, message, false, Turns.Listener.of(events));
+            return turns.start(caller, userId, sessionKey, message, false, Turns.Listener.of(events).from("eval", null));
         } catch (TurnRefused refused) {
             return CompletableFuture.failedFuture(new IllegalStateException(refused.getMessage()));
         }

@@ -333,7 +333,7 @@ public class McpEndpoint extends HttpServlet {
                 asked.add(approval);
             }
         };
-        Turns.Listener listener = Turns.Listener.of(collect).onceAdmitted(open);
+        Turns.Listener listener = Turns.Listener.of(collect).onceAdmitted(open).from("mcp", null);
         Turns.Continuation continuing = () -> {
             open.run();
             return listener;

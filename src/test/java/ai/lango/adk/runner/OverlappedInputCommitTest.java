@@ -47,7 +47,8 @@ class OverlappedInputCommitTest {
         }
 
         @Override
-        public CompletableFuture<Void> appendSoon(SessionRef key, Message message, StateDelta delta, Instant when) {
+        public CompletableFuture<Void> appendSoon(SessionRef key, Message message, StateDelta delta, Instant when,
+                                                  ai.lango.session.TurnRecord.Begin turn) {
             log.add("commit started: " + message.content());
             return commit.thenRun(() -> {
                 append(key, message, delta, when);
@@ -74,7 +75,8 @@ class OverlappedInputCommitTest {
             return new LangoRunner.Run(Runner.builder().agent(agent).appName("lango").sessionService(written)
                     .artifactService(new InMemoryArtifactService()).build(), written::awaitInput);
         };
-        return new LangoRunner(runners, java.util.List.of(), LIMITS, LearnedFixes.NONE, ServerTurns.NONE, LangoRunner.CutTurns.NONE);
+        return new LangoRunner(runners, java.util.List.of(), LIMITS, LearnedFixes.NONE, ServerTurns.NONE, LangoRunner.CutTurns.NONE,
+                LangoRunner.TurnEnds.NONE);
     }
 
     @Test

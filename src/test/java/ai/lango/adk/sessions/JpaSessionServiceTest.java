@@ -69,6 +69,14 @@ public class JpaSessionServiceTest {
             deltas.add(delta);
         }
 
+        /** The turn's own row is the database's business (DurableTurnIT); here the message is what is recorded. */
+        @Override
+        public java.util.concurrent.CompletableFuture<Void> appendSoon(SessionRef key, Message message, StateDelta delta,
+                                                                      Instant when, ai.lango.session.TurnRecord.Begin turn) {
+            append(key, message, delta, when);
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
+
         @Override
         public List<Message> history(SessionRef key, int budget) {
             budgetAsked = budget;
