@@ -448,7 +448,8 @@ abstract class CrashIT {
         return JSON.readTree(response.body());
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
+    /** Deletes {@code dir} and everything under it (a server's earlier data directory). */
+    static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +31,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -85,7 +83,7 @@ abstract class DurableTurnIT {
         database.assumeAvailable();
         int port = ItPorts.HTTP + 40 + database.offset();
         int fakePort = ItPorts.FAKE_LLM + 70 + 2 * database.offset();
-        deleteRecursively(dataDir());
+        CrashIT.deleteRecursively(dataDir());
         workspace = Files.createDirectories(dataDir().resolve("workspace"));
         fake = FakeLlmServer.start(fakePort);
         fake.route(request -> true, request -> {
@@ -530,17 +528,6 @@ abstract class DurableTurnIT {
                 throw new AssertionError("not within 60 s: " + what);
             }
             Thread.sleep(100);
-        }
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
         }
     }
 }
