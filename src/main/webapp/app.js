@@ -277,7 +277,8 @@
   // --- signing in, and the socket ---
   async function whoAmI() {
     try {
-      const response = await fetch("api/me", { headers: headers() });
+      // signed in is this tab's token alone: the sign-in cookie (for the dev UI) does not sign in another tab
+      const response = await fetch("api/me", { headers: headers(), credentials: token() ? "same-origin" : "omit" });
       if (!response.ok) return { error: "HTTP " + response.status };
       const who = await response.json();
       return who.signedIn ? who : null;
@@ -307,6 +308,19 @@
     }
   }
 
+  /**
+   * The token as an HttpOnly cookie too, for the pages that send no header (ADK's dev UI); a person sent here to sign
+   * in for the dev UI goes back to it.
+   */
+  async function signInBrowser() {
+    try {
+      await fetch("api/signin", { method: "POST", headers: headers() });
+    } catch (e) {
+      return; // the chat works without it
+    }
+    if (new URLSearchParams(location.search).get("then") === "dev-ui") location.replace("dev-ui/?app=lango");
+  }
+
   async function start() {
     clearTimeout(retryTimer);
     const who = await whoAmI();
@@ -322,6 +336,7 @@
     }
     const switched = !me || me.userId !== who.userId;
     me = who;
+    if (token()) await signInBrowser();
     tokenForm.hidden = true;
     showMe();
     $("memory").hidden = true;
@@ -684,6 +699,7 @@
   });
   $("sign-out").onclick = () => {
     sessionStorage.removeItem("lango.token");
+    fetch("api/signin", { method: "DELETE" }).catch(() => {});
     if (socket) { const old = socket; socket = null; old.close(); }
     me = null;
     list.replaceChildren();

@@ -511,7 +511,7 @@ class EvalIT extends FakeLlmIT {
         assertEquals(204, call("DELETE", "apps/lango/eval_sets/" + set, null).statusCode());
     }
 
-    private static void click(WebDriverWait wait, By element) {
+    static void click(WebDriverWait wait, By element) {
         wait.until(ExpectedConditions.elementToBeClickable(element)).click();
     }
 
@@ -520,7 +520,7 @@ class EvalIT extends FakeLlmIT {
      * field clicked first and again until it holds exactly {@code text}: once, under load, the keys went to the page
      * while the dialog still opened (everything selected, the field untouched; seen in a clean-clone run).
      */
-    private static void replace(WebDriverWait wait, By field, String text) {
+    static void replace(WebDriverWait wait, By field, String text) {
         WebElement input = wait.until(ExpectedConditions.visibilityOfElementLocated(field));
         wait.until(d -> !input.getAttribute("value").isEmpty());
         wait.until(d -> {

@@ -2,6 +2,7 @@ package ai.lango.api.access;
 
 import ai.lango.api.ApiError;
 import ai.lango.api.Callers;
+import ai.lango.api.SignInCookie;
 import ai.lango.security.Credentials;
 import ai.lango.security.Identity;
 import ai.lango.security.Quotas;
@@ -18,11 +19,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Who calls /api, from their credential (see {@link Credentials}): 401 without one when one is
+ * Who calls /api, from their credential (see {@link Credentials}) — the bearer header, else the page's
+ * {@link SignInCookie}: 401 without one when one is
  * required; the admin API is for administrators (403); ADK's user routes
  * ({@code apps/{app}/users/{user}/…}) are the named user's own (403 for anyone else who does not
  * administer). The identity is kept on the request for the resources ({@link Callers}). Only
- * {@code GET me} answers without one: whether the caller is signed in is what it says.
+ * {@code GET me} (whether the caller is signed in is what it says) and {@code DELETE signin} (signing out)
+ * answer without one.
  */
 @Provider
 @Priority(Priorities.AUTHENTICATION)
@@ -36,10 +39,14 @@ public class BearerAuthFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        Optional<Identity> caller = credentials.fromAuthorization(request.getHeaderString(HttpHeaders.AUTHORIZATION));
-        if (caller.isEmpty() && "me".equals(request.getUriInfo().getPath().replaceAll("^/|/$", ""))
-                && "GET".equals(request.getMethod())) {
+        Optional<Identity> caller = SignInCookie.caller(credentials, request.getHeaderString(HttpHeaders.AUTHORIZATION),
+                SignInCookie.in(request.getCookies()));
+        String path = request.getUriInfo().getPath().replaceAll("^/|/$", "");
+        if (caller.isEmpty() && "me".equals(path) && "GET".equals(request.getMethod())) {
             return; // ai.lango.api.chat.MeResource answers that the caller is not signed in
+        }
+        if (caller.isEmpty() && "signin".equals(path) && "DELETE".equals(request.getMethod())) {
+            return; // signing out removes the cookie, even one whose credential no longer counts
         }
         if (caller.isEmpty()) {
             request.abortWith(Response.fromResponse(ApiError.of(Response.Status.UNAUTHORIZED, "unauthorized", ApiError.UNAUTHORIZED))

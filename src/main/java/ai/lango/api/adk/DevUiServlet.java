@@ -2,6 +2,11 @@ package ai.lango.api.adk;
 
 import ai.lango.api.ApiError;
 import ai.lango.api.ServletJson;
+import ai.lango.api.SignInCookie;
+import ai.lango.security.Credentials;
+import ai.lango.security.Identity;
+import ai.lango.turn.Names;
+import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -9,9 +14,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -20,7 +27,8 @@ import java.util.regex.Pattern;
  * unpacked by a build step, it works after any build, {@code mvn liberty:run} on a fresh clone
  * included. Lango's own files under /dev-ui/ in the WAR come first: the runtime configuration
  * pointing the UI at /api, and the fonts the bundle would otherwise load from the internet
- * (index.html is given a link to them in place of its Google Fonts rules).
+ * (index.html is given a link to them in place of its Google Fonts rules). With authentication on, it is a
+ * signed-in person's: see {@link #signedIn}.
  */
 @WebServlet(name = "DevUi", urlPatterns = {"/dev-ui", "/dev-ui/*"})
 public class DevUiServlet extends HttpServlet {
@@ -35,6 +43,9 @@ public class DevUiServlet extends HttpServlet {
             Map.entry("svg", "image/svg+xml"), Map.entry("png", "image/png"), Map.entry("ico", "image/x-icon"),
             Map.entry("woff2", "font/woff2"), Map.entry("txt", "text/plain;charset=UTF-8"));
 
+    @Inject
+    Credentials credentials;
+
     private volatile byte[] index;
 
     @Override
@@ -48,6 +59,9 @@ public class DevUiServlet extends HttpServlet {
             return;
         }
         if (path.equals("/") || path.equals("/index.html")) {
+            if (credentials.required() && signedIn(request, response)) {
+                return;
+            }
             serve(request, response, "html", index(), false);
             return;
         }
@@ -68,6 +82,29 @@ public class DevUiServlet extends HttpServlet {
             bytes = in.readAllBytes();
         }
         serve(request, response, extension(path), bytes, !path.startsWith("/assets/config/"));
+    }
+
+    /**
+     * With authentication on, the UI's calls carry no bearer header, only the chat page's {@link SignInCookie}: a person
+     * not signed in is sent to the chat page's sign-in (which comes back here), and a signed-in one is given the UI as
+     * their own user (its {@code userId} parameter), whose sessions theirs are. True when it answered.
+     */
+    private boolean signedIn(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Optional<Identity> caller = SignInCookie.caller(credentials, request.getHeader("Authorization"), SignInCookie.in(request));
+        if (caller.isEmpty()) {
+            response.setHeader("Cache-Control", "no-store");
+            response.sendRedirect(request.getContextPath() + "/?then=dev-ui");
+            return true;
+        }
+        String user = caller.get().operator() ? Names.DEFAULT_USER : caller.get().userId();
+        String query = request.getQueryString();
+        if (request.getParameter("userId") == null) {
+            response.setHeader("Cache-Control", "no-store");
+            response.sendRedirect(request.getContextPath() + OWN + "/?" + (query == null ? "" : query + "&") + "userId="
+                    + URLEncoder.encode(user, StandardCharsets.UTF_8));
+            return true;
+        }
+        return false;
     }
 
     /** The bundle's index.html with its fonts served from here. */
