@@ -268,9 +268,10 @@ public class JpaSessionService implements BaseSessionService {
     /**
      * Ends a turn that was cut off: each of its tool calls still without a result gets one saying
      * it was interrupted (the call is stored before its tool runs, so every tool that ran is in the
-     * history, with how it ended), then the error that ended the turn.
+     * history, with how it ended), then what the answer streaming when it was cut had written ({@code cutShort}, when
+     * it had), then the error that ended the turn.
      */
-    public void endCutTurn(SessionRef session, Event error) {
+    public void endCutTurn(SessionRef session, Optional<Event> cutShort, Event error) {
         List<Message> recent = store.messages(session, CUT_TURN_WINDOW, null);
         Map<String, ToolCall> open = new LinkedHashMap<>();
         for (Message message : recent) {
@@ -295,6 +296,7 @@ public class JpaSessionService implements BaseSessionService {
                     .timestamp(now.toEpochMilli()).build();
             EventMessages.toMessage(interrupted).ifPresent(m -> store.append(session, m, StateDelta.NONE, now));
         }
+        cutShort.flatMap(EventMessages::toMessage).ifPresent(m -> store.append(session, m, StateDelta.NONE, now));
         appendError(session, error);
     }
 
@@ -319,10 +321,13 @@ public class JpaSessionService implements BaseSessionService {
 
     /** Renames the session; false when it does not exist. */
     public boolean rename(SessionRef session, String title) {
-        if (store.find(session).isEmpty()) {
+        Optional<StoredSession> found = store.find(session);
+        if (found.isEmpty()) {
             return false;
         }
-        store.append(session, null, new StateDelta(Map.of(SessionTitles.KEY, title), Map.of(), Map.of()), Instant.now());
+        // its last update stays that of its last message: a renamed chat keeps its place in its user's list
+        store.append(session, null, new StateDelta(Map.of(SessionTitles.KEY, title), Map.of(), Map.of()),
+                found.get().updatedAt());
         return true;
     }
 
