@@ -532,7 +532,8 @@
 
   /**
    * Retry: the last question asked again in place of its answer (or error), which goes from the view; the
-   * question is not shown twice. What is typed but not yet sent is sent first, as a new question.
+   * question is not shown twice. The request says it is a retry: the server keeps the old answer as superseded,
+   * out of what the model reads, and does not store the question twice (docs/contract.md).
    */
   function resend() {
     if (!lastMessage) return;
@@ -541,7 +542,7 @@
     if (running || outbox.length || !asked || asked.textContent !== lastMessage) { queue(lastMessage); return; }
     while (asked.nextSibling) asked.nextSibling.remove();
     asked.classList.add("pending");
-    outbox.push({ sessionKey, text: lastMessage, box: asked });
+    outbox.push({ sessionKey, text: lastMessage, box: asked, retry: true });
     flush();
   }
 
@@ -549,7 +550,9 @@
     next.sessionKey = next.sessionKey || sessionKey; // typed before the page knew its user
     running = assistant(null, true);
     running.sessionKey = next.sessionKey;
-    running.id = request("chat.message", { sessionKey: next.sessionKey, message: next.text }, "chat");
+    const params = { sessionKey: next.sessionKey, message: next.text };
+    if (next.retry) params.retry = true;
+    running.id = request("chat.message", params, "chat");
     known.add(next.sessionKey);
     showRunning();
   }
@@ -666,8 +669,15 @@
     if (!response.ok || key !== sessionKey) return;
     const session = await response.json();
     const outcome = outcomes(session.events);
+    // what a Retry replaced stays stored, superseded ([from, to] ms of its messages): the new answer stands in its place
+    const superseded = (session.state && session.state["lango:superseded"]) || [];
+    const replaced = (e) => {
+      const ms = e.timestamp < 1e11 ? Math.round(e.timestamp * 1000) : e.timestamp; // seconds, as ADK's Python writes them
+      return superseded.some((r) => ms >= r[0] && ms <= r[1]);
+    };
     let box = null;
     for (const e of session.events) {
+      if (replaced(e)) continue;
       const parts = (e.content && e.content.parts) || [];
       if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
       if (e.author === "user") {

@@ -125,6 +125,10 @@ public class TurnEngine {
         agents.blueprint().ifPresent(blueprint -> {
             LangoSettings.AgentLimits limits = settings.agent();
             LangoRunner.Runners runners = turn -> {
+                if (turn.begins() == TurnContext.Begins.STARTED) { // while the run holds its session
+                    turn.retry().ifPresent(question -> sessions.supersedeLastTurn(turn.session(),
+                            SecretMask.mask(question, new Audience(turn.userId(), turn.admin()))));
+                }
                 TurnSessions written = sessions.forTurn(turn, new TurnRecord.Begin(record(turn)));
                 return new LangoRunner.Run(blueprint.runner(turn, written), written::awaitInput);
             };

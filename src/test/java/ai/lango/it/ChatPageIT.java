@@ -305,10 +305,18 @@ class ChatPageIT extends FakeLlmIT {
         assertEquals(1, browser.findElements(By.cssSelector(".msg.user")).size(), "the question once");
         assertEquals(List.of("Still four."), browser.findElements(By.cssSelector(".msg.assistant .body")).stream()
                 .map(WebElement::getText).toList(), "the new answer in place of the old one");
+        String sent = fake.last().body();
+        assertEquals(1, sent.split(java.util.regex.Pattern.quote(ask), -1).length - 1, "the model read the question once: " + sent);
+        assertFalse(sent.contains("Four."), "and not the answer it replaced: " + sent);
         screenshot("chat-page-narrow-dark");
 
         assertEquals(Boolean.TRUE, browser.executeScript("return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"),
                 "no sideways scrolling at 360 px");
+        browser.navigate().refresh(); // the replaced answer stays stored, superseded, and is not shown
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#messages"), "Still four."));
+        assertEquals(1, browser.findElements(By.cssSelector(".msg.user")).size(), "the question once after a reload");
+        assertEquals(List.of("Still four."), browser.findElements(By.cssSelector(".msg.assistant .body")).stream()
+                .map(WebElement::getText).toList());
         String background = (String) browser.executeScript("return getComputedStyle(document.body).backgroundColor;");
         int[] rgb = java.util.Arrays.stream(background.replaceAll("[^0-9,]", "").split(",")).limit(3).mapToInt(Integer::parseInt).toArray();
         assertTrue(rgb[0] + rgb[1] + rgb[2] < 3 * 80, "a dark page when the system is dark: " + background);
