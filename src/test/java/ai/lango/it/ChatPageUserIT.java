@@ -253,7 +253,8 @@ class ChatPageUserIT extends FakeLlmIT {
         screenshot("page-phone-sign-in");
         field.sendKeys(token);
         browser.findElement(By.id("token-save")).click();
-        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("user-name"), "uma-" + RUN));
+        // read as the page wrote it: the list closes at once, and Selenium reads no text out of view
+        wait.until(d -> d.findElement(By.id("user-name")).getAttribute("textContent").contains("uma-" + RUN));
         wait.until(d -> d.findElement(By.id("sidebar")).getRect().getX() + d.findElement(By.id("sidebar")).getRect().getWidth() <= 0);
         assertEquals("false", browser.findElement(By.id("menu")).getAttribute("aria-expanded"));
         fake.enqueue(Reply.openAiText("Hello, phone."));
