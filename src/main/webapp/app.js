@@ -8,6 +8,7 @@
   const messages = $("messages"), input = $("input"), send = $("send"), stop = $("stop"), status = $("status"), list = $("sessions");
   const tokenForm = $("token-form"), tokenInput = $("token");
   const REFUSED = ["denied", "expired", "superseded", "not_approved", "already_ran"];
+  const MAX_RETRY_MS = 5000;
   let me = null, socket = null, retry = 0, nextId = 1, ready = false, retryTimer = null, lostTurn = false;
   let running = null; // the turn in view: {id, box, body, text, sessionKey}
   const outbox = []; // requests typed while not connected: sent, in order, once the server accepts them
@@ -144,7 +145,7 @@
     const r = result.result || {};
     let last = details ? details.querySelector("pre.result") : null;
     if (!last) { last = el("pre", "result"); if (details) details.appendChild(last); else target.box.insertBefore(last, target.body); }
-    last.textContent = "→ " + JSON.stringify(r, null, 2);
+    last.textContent = "→ " + resultText(r);
     if (details) {
       const state = details.querySelector(".tool-state");
       state.className = "tool-state";
@@ -163,6 +164,20 @@
       if (details) details.after(image);
       else target.box.insertBefore(image, target.body);
     }
+  }
+
+  /**
+   * A result as a person reads it: text with line breaks (a command's output, a file's lines) as text,
+   * under the rest of the result as JSON; a result without such text, as JSON.
+   */
+  function resultText(r) {
+    const multiline = (v) => typeof v === "string" && v.includes("\n");
+    const entries = Object.entries(r);
+    const texts = entries.filter(([, v]) => multiline(v));
+    if (!texts.length) return JSON.stringify(r, null, 2);
+    const rest = entries.filter(([, v]) => !multiline(v));
+    return (rest.length ? JSON.stringify(Object.fromEntries(rest)) + "\n" : "")
+      + texts.map(([k, v]) => k + ":\n" + v.replace(/\n$/, "")).join("\n");
   }
 
   /**
@@ -249,14 +264,20 @@
     // The card never takes the keyboard: a person typing their next message would approve with a space or Enter.
     scroll();
   }
+  /** An instant the server writes in ISO 8601 (UTC), in the reader's own time zone; other text as it is. */
+  function localTime(text) {
+    const at = Date.parse(text);
+    return /^\d{4}-\d\d-\d\dT/.test(text) && !Number.isNaN(at)
+      ? new Date(at).toLocaleString([], { dateStyle: "medium", timeStyle: "medium" }) : text;
+  }
   function noteList(notes) {
     const items = [];
     if (notes.secrets) items.push("Uses the secret" + (notes.secrets.length > 1 ? "s " : " ") + notes.secrets.join(", ") + ", sent to " + notes.destination);
     if (notes.rerun) items.push("The server stopped while this ran: it may or may not have taken effect. Run it again?");
     if (notes.changedFiles) {
       items.push(notes.changedFiles.length
-        ? "Files changed in the workspace since " + notes.changedFilesSince + ": " + notes.changedFiles.join(", ") + (notes.changedFilesMore ? " and " + notes.changedFilesMore + " more" : "")
-        : "No file of the workspace changed since " + notes.changedFilesSince);
+        ? "Files changed in the workspace since " + localTime(notes.changedFilesSince) + ": " + notes.changedFiles.join(", ") + (notes.changedFilesMore ? " and " + notes.changedFilesMore + " more" : "")
+        : "No file of the workspace changed since " + localTime(notes.changedFilesSince));
     }
     if (!items.length) return null;
     const ul = el("ul", "approval-notes");
@@ -292,6 +313,7 @@
     setStatus(text, true);
     tokenForm.hidden = false;
     $("whoami").hidden = true;
+    drawer(true); // on a phone the form is in the chat list: open it, or a first visitor sees an empty page
     tokenInput.focus();
   }
 
@@ -309,6 +331,22 @@
   }
 
   /**
+   * The next try, 0.5 s after the first failure and twice as long each time up to 5 s (a server back after
+   * a restart is found within seconds); the seconds it waits.
+   */
+  function later() {
+    const delay = Math.min(MAX_RETRY_MS, 500 * 2 ** retry++);
+    retryTimer = setTimeout(start, delay);
+    return Math.round(delay / 1000);
+  }
+  /** A page seen again, or a network back, tries at once rather than at the next timer. */
+  function tryNow() {
+    if (retryTimer !== null) start();
+  }
+  window.addEventListener("online", tryNow);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") tryNow(); });
+
+  /**
    * The token as an HttpOnly cookie too, for the pages that send no header (ADK's dev UI); a person sent here to sign
    * in for the dev UI goes back to it.
    */
@@ -323,20 +361,20 @@
 
   async function start() {
     clearTimeout(retryTimer);
+    retryTimer = null;
     const who = await whoAmI();
     if (who === null) {
       askForToken(token() ? "the access token was not accepted" : "this server needs an access token: sign in");
       return;
     }
     if (who.error) {
-      const delay = Math.min(30000, 500 * 2 ** retry++);
-      setStatus("cannot reach the server — trying again in " + Math.round(delay / 1000) + " s", true);
-      retryTimer = setTimeout(start, delay);
+      setStatus("cannot reach the server — trying again in " + later() + " s", true);
       return;
     }
     const switched = !me || me.userId !== who.userId;
     me = who;
     if (token()) await signInBrowser();
+    if (!tokenForm.hidden) drawer(false); // signed in: the conversation, not the list
     tokenForm.hidden = true;
     showMe();
     $("memory").hidden = true;
@@ -371,9 +409,7 @@
         askForToken(event.reason && event.reason.includes("ended") ? "your sign-in ended: sign in again" : "the access token was not accepted");
         return;
       }
-      const delay = Math.min(30000, 500 * 2 ** retry++);
-      setStatus("disconnected — reconnecting in " + Math.round(delay / 1000) + " s", true);
-      retryTimer = setTimeout(start, delay);
+      setStatus("disconnected — reconnecting in " + later() + " s", true);
     };
     ws.onmessage = (message) => handle(JSON.parse(message.data));
   }
@@ -393,6 +429,12 @@
     const next = outbox.shift();
     next.box.classList.remove("pending");
     transmit(next);
+  }
+
+  /** Opens or closes the chat list (a drawer on a phone; always shown on a wider screen). */
+  function drawer(open) {
+    $("sidebar").classList.toggle("open", open);
+    $("menu").setAttribute("aria-expanded", String(open));
   }
 
   function setStatus(text, offline) {
@@ -503,15 +545,29 @@
     flush();
   }
 
+  /**
+   * Retry: the last question asked again in place of its answer (or error), which goes from the view; the
+   * question is not shown twice. The request says it is a retry: the server keeps the old answer as superseded,
+   * out of what the model reads, and does not store the question twice (docs/contract.md).
+   */
   function resend() {
-    if (lastMessage) queue(lastMessage);
+    if (!lastMessage) return;
+    const users = messages.querySelectorAll(".msg.user");
+    const asked = users[users.length - 1];
+    if (running || outbox.length || !asked || asked.textContent !== lastMessage) { queue(lastMessage); return; }
+    while (asked.nextSibling) asked.nextSibling.remove();
+    asked.classList.add("pending");
+    outbox.push({ sessionKey, text: lastMessage, box: asked, retry: true });
+    flush();
   }
 
   function transmit(next) {
     next.sessionKey = next.sessionKey || sessionKey; // typed before the page knew its user
     running = assistant(null, true);
     running.sessionKey = next.sessionKey;
-    running.id = request("chat.message", { sessionKey: next.sessionKey, message: next.text }, "chat");
+    const params = { sessionKey: next.sessionKey, message: next.text };
+    if (next.retry) params.retry = true;
+    running.id = request("chat.message", params, "chat");
     known.add(next.sessionKey);
     showRunning();
   }
@@ -547,7 +603,7 @@
         known.add(s.id);
         const title = (s.state && s.state["lango:title"]) || s.id;
         const item = el("li", s.id === sessionKey ? "active" : "");
-        const name = button("session-title", title, () => { open(s.id); $("sidebar").classList.remove("open"); });
+        const name = button("session-title", title, () => { open(s.id); drawer(false); });
         name.title = s.id;
         item.append(name, button("session-rename", "✎", () => renameSession(s.id, title), "Rename " + title),
           button("session-delete", "×", () => deleteSession(s.id, title), "Delete " + title));
@@ -628,8 +684,15 @@
     if (!response.ok || key !== sessionKey) return;
     const session = await response.json();
     const outcome = outcomes(session.events);
+    // what a Retry replaced stays stored, superseded ([from, to] ms of its messages): the new answer stands in its place
+    const superseded = (session.state && session.state["lango:superseded"]) || [];
+    const replaced = (e) => {
+      const ms = e.timestamp < 1e11 ? Math.round(e.timestamp * 1000) : e.timestamp; // seconds, as ADK's Python writes them
+      return superseded.some((r) => ms >= r[0] && ms <= r[1]);
+    };
     let box = null;
     for (const e of session.events) {
+      if (replaced(e)) continue;
       const parts = (e.content && e.content.parts) || [];
       if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
       if (e.author === "user") {
@@ -708,10 +771,7 @@
   };
   $("composer").addEventListener("submit", submit);
   input.addEventListener("keydown", (e) => { if (e.key === "Enter" && !e.shiftKey) submit(e); });
-  $("new-session").onclick = () => { newSession(); $("sidebar").classList.remove("open"); input.focus(); };
-  $("menu").onclick = () => {
-    const open = $("sidebar").classList.toggle("open");
-    $("menu").setAttribute("aria-expanded", String(open));
-  };
+  $("new-session").onclick = () => { newSession(); drawer(false); input.focus(); };
+  $("menu").onclick = () => drawer(!$("sidebar").classList.contains("open"));
   start();
 })();

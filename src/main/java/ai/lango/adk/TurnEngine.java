@@ -125,6 +125,10 @@ public class TurnEngine {
         agents.blueprint().ifPresent(blueprint -> {
             LangoSettings.AgentLimits limits = settings.agent();
             LangoRunner.Runners runners = turn -> {
+                if (turn.begins() == TurnContext.Begins.STARTED) { // while the run holds its session
+                    turn.retry().ifPresent(question -> sessions.supersedeLastTurn(turn.session(),
+                            SecretMask.mask(question, new Audience(turn.userId(), turn.admin()))));
+                }
                 TurnSessions written = sessions.forTurn(turn, new TurnRecord.Begin(record(turn)));
                 return new LangoRunner.Run(blueprint.runner(turn, written), written::awaitInput);
             };
@@ -132,8 +136,8 @@ public class TurnEngine {
                     .map(AgentInfo::name).toList(),
                     new LangoRunner.Limits(limits.maxTurns(), limits.errorCorrection(), limits.requestTimeout()),
                     fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close),
-                    (userId, sessionId, reason) -> sessions.endCutTurn(new SessionRef(Names.APP, userId, sessionId),
-                            errorEvent(agentName(), TIMEOUT_CODE, reason)),
+                    (userId, sessionId, reason, said) -> sessions.endCutTurn(new SessionRef(Names.APP, userId, sessionId),
+                            said.map(TurnEngine::cutShort), errorEvent(agentName(), TIMEOUT_CODE, reason)),
                     (turn, ending, error) -> turnRows.ended(turn.id(), switch (ending) {
                         case DONE -> TurnRecord.State.DONE;
                         case WAITING -> TurnRecord.State.WAITING;
@@ -403,7 +407,7 @@ public class TurnEngine {
      * interrupted, and the error saying why is stored in its session, where its user sees it.
      */
     public void failResumed(TurnContext turn, String why) {
-        sessions.endCutTurn(turn.session(), errorEvent(agentName(), NOT_RESUMED_CODE, why));
+        sessions.endCutTurn(turn.session(), Optional.empty(), errorEvent(agentName(), NOT_RESUMED_CODE, why));
         turnRows.ended(turn.id(), TurnRecord.State.FAILED, why);
     }
 
@@ -563,6 +567,17 @@ public class TurnEngine {
         return Event.builder().id(Event.generateEventId()).invocationId("").author(author)
                 .errorCode(new FinishReason(code)).errorMessage(message).actions(EventActions.builder().build())
                 .timestamp(System.currentTimeMillis()).build();
+    }
+
+    /**
+     * The answer a stop or the timeout cut off while it streamed, as far as it was written: a response of its agent, so
+     * that its reader finds it after a reload and the model knows what it had said.
+     */
+    private static Event cutShort(LangoRunner.Said said) {
+        return Event.builder().id(Event.generateEventId()).invocationId("").author(said.author())
+                .content(com.google.genai.types.Content.builder().role(ai.lango.session.Roles.MODEL)
+                        .parts(List.of(com.google.genai.types.Part.fromText(said.text()))).build())
+                .actions(EventActions.builder().build()).timestamp(System.currentTimeMillis()).build();
     }
 
     /** How long an ended turn's thread gets to leave before its error is stored anyway. */

@@ -2,6 +2,7 @@ package ai.lango.turn;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
@@ -50,9 +51,11 @@ public final class TurnContext {
     private final TurnAbort abort;
     private final Consumer<TurnEvent.ToolProgress> progress;
     private final TurnMeter meter;
+    private final String retry;
 
     private TurnContext(Builder b) {
         this.id = b.id;
+        this.retry = b.retry;
         this.begins = b.begins;
         this.streaming = b.streaming;
         this.edge = b.edge;
@@ -151,10 +154,19 @@ public final class TurnContext {
         return meter;
     }
 
+    /**
+     * The question the turn asks again in place of its answer, when it is a retry: the session's last question (when it
+     * is this one) and what answered it are kept, superseded, out of what the model reads, so the model reads it once.
+     */
+    public Optional<String> retry() {
+        return Optional.ofNullable(retry);
+    }
+
     /** The same turn's context with its deadline, trace and sinks set where the turn starts to run. */
     public Builder toBuilder() {
         Builder b = new Builder(userId, sessionKey, admin);
         b.id = id;
+        b.retry = retry;
         b.begins = begins;
         b.streaming = streaming;
         b.edge = edge;
@@ -176,6 +188,7 @@ public final class TurnContext {
     public static final class Builder {
         private String id = UUID.randomUUID().toString();
         private Begins begins = Begins.STARTED;
+        private String retry;
         private boolean streaming;
         private String edge = "server";
         private String reference;
@@ -244,6 +257,11 @@ public final class TurnContext {
 
         public Builder meter(TurnMeter meter) {
             this.meter = Objects.requireNonNull(meter);
+            return this;
+        }
+
+        public Builder retry(String retry) {
+            this.retry = retry;
             return this;
         }
 

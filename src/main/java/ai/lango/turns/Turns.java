@@ -154,11 +154,21 @@ public class Turns {
      */
     public CompletableFuture<String> start(Identity caller, String userId, String sessionKey, String message, boolean streaming,
                                            Listener listener) {
+        return start(caller, userId, sessionKey, message, streaming, false, listener);
+    }
+
+    /**
+     * The same; with {@code retry}, {@code message} is asked again in place of the session's last question and what
+     * answered it, which stay stored, superseded, and out of what the model reads ({@link TurnContext#retry}).
+     */
+    public CompletableFuture<String> start(Identity caller, String userId, String sessionKey, String message, boolean streaming,
+                                           boolean retry, Listener listener) {
         Quotas.Permit permit = admissions.admit(caller, userId, sessionKey);
         try {
             listener.admitted().run();
             String said = superseding(SessionRef.of(userId, sessionKey)) + message;
-            TurnContext turn = context(caller, userId, sessionKey).toBuilder().edge(listener.edge(), listener.reference()).build();
+            TurnContext turn = context(caller, userId, sessionKey).toBuilder().edge(listener.edge(), listener.reference())
+                    .retry(retry ? message : null).build();
             return run(turn, said, Optional.empty(), streaming, listener)
                     .whenComplete((answer, failure) -> permit.close());
         } catch (RuntimeException e) {

@@ -161,6 +161,80 @@ class ChatPageIT extends FakeLlmIT {
         wait.until(ExpectedConditions.textToBe(active, "Design review"));
         browser.navigate().refresh();
         wait.until(ExpectedConditions.textToBe(active, "Design review")); // stored, not only shown
+
+        // Renaming the older chat keeps it where it is: second, under its new name, also after a reload.
+        wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("#sessions li:nth-child(2) .session-rename"))).click();
+        browser.switchTo().alert().sendKeys("Capitals");
+        browser.switchTo().alert().accept();
+        wait.until(d -> firstTitles(2).equals(List.of("Design review", "Capitals")));
+        browser.navigate().refresh();
+        wait.until(ExpectedConditions.textToBe(active, "Design review"));
+        wait.until(d -> firstTitles(2).equals(List.of("Design review", "Capitals")));
+    }
+
+    /** The first {@code count} titles of the chat list, top down (empty while it is drawn again). */
+    private List<String> firstTitles(int count) {
+        try {
+            List<String> titles = browser.findElements(By.cssSelector("#sessions li .session-title")).stream()
+                    .map(WebElement::getText).toList();
+            return titles.size() < count ? List.of() : titles.subList(0, count);
+        } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+            return List.of();
+        }
+    }
+
+    /** Tables and block quotes are drawn; whatever HTML the model writes stays text, at a desk's and a phone's width. */
+    @Test
+    void tablesAndBlockQuotesAreRenderedAndTheModelsHtmlStaysText() throws Exception {
+        fake.enqueue(Reply.openAiText("Here:\n\n| Tool | Safety |\n|---|:-:|\n| fs_read | safe |\n",
+                "| exec | <b>dangerous</b> |\n\n> quoted <img src=x onerror=\"window.pwned=1\"> **words**\n> and more"));
+        browser.get(base.toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("send")));
+        browser.findElement(By.id("input")).sendKeys("show me a table");
+        browser.findElement(By.id("send")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "and more"));
+        WebElement body = browser.findElement(By.cssSelector(".msg.assistant:last-of-type .body"));
+        assertEquals(List.of("Tool", "Safety"), body.findElements(By.cssSelector("table thead th")).stream().map(WebElement::getText).toList());
+        assertEquals(List.of("fs_read", "safe", "exec", "<b>dangerous</b>"),
+                body.findElements(By.cssSelector("table tbody td")).stream().map(WebElement::getText).toList(), "HTML in a cell is text");
+        assertEquals("center", body.findElements(By.cssSelector("table td")).get(1).getCssValue("text-align"));
+        WebElement quote = body.findElement(By.tagName("blockquote"));
+        assertTrue(quote.getText().contains("quoted <img src=x") && quote.getText().contains("and more"), quote.getText());
+        assertEquals("words", quote.findElement(By.tagName("strong")).getText());
+        assertTrue(body.findElements(By.tagName("img")).isEmpty() && body.findElements(By.tagName("b")).isEmpty(), "no markup from the model");
+        assertEquals(null, browser.executeScript("return window.pwned;"));
+        assertFalse(body.getText().contains("|"), "no raw table left: " + body.getText());
+        screenshot("chat-page-table-1280");
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+        wait.until(d -> d.findElement(By.id("sidebar")).getRect().getX() + d.findElement(By.id("sidebar")).getRect().getWidth() <= 0);
+        assertEquals(Boolean.TRUE, browser.executeScript("const m = document.getElementById('messages');"
+                + " return m.scrollWidth <= m.clientWidth;"), "the conversation does not scroll sideways at 390 px");
+        screenshot("chat-page-table-390");
+    }
+
+    /**
+     * The server unreachable: the page tries again at most 5 s apart, and at once when the page is seen again or the
+     * network is back (a blocked {@code api/me} stands for the server that is down).
+     */
+    @Test
+    void reconnectingWaitsAtMostFiveSecondsAndTriesAtOnceWhenThePageIsSeenOrTheNetworkIsBack() throws Exception {
+        By status = By.id("status");
+        WebDriverWait slow = new WebDriverWait(browser, Duration.ofSeconds(25));
+        for (String trigger : List.of("document.dispatchEvent(new Event('visibilitychange'))", "window.dispatchEvent(new Event('online'))")) {
+            browser.executeCdpCommand("Network.enable", java.util.Map.of());
+            browser.executeCdpCommand("Network.setBlockedURLs", java.util.Map.of("urls", List.of("*api/me*")));
+            browser.get(base.toString());
+            // 1, 1, 2, 4 s, then 5 s and never longer (it was 8, 16, 30 s)
+            slow.until(ExpectedConditions.textToBePresentInElementLocated(status, "trying again in 4 s"));
+            slow.until(ExpectedConditions.textToBePresentInElementLocated(status, "trying again in 5 s"));
+            screenshot("chat-page-reconnecting");
+            browser.executeCdpCommand("Network.setBlockedURLs", java.util.Map.of("urls", List.of()));
+            long seen = System.nanoTime();
+            browser.executeScript(trigger);
+            new WebDriverWait(browser, Duration.ofSeconds(3)).until(ExpectedConditions.textToBe(status, "connected"));
+            assertTrue(System.nanoTime() - seen < 3_000_000_000L, trigger + " tried at once");
+        }
     }
 
     @Test
@@ -228,10 +302,21 @@ class ChatPageIT extends FakeLlmIT {
         browser.findElement(By.cssSelector(".msg.assistant .retry")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#messages"), "Still four."));
         assertEquals(2, asked.get(), "Retry sent the question again");
+        assertEquals(1, browser.findElements(By.cssSelector(".msg.user")).size(), "the question once");
+        assertEquals(List.of("Still four."), browser.findElements(By.cssSelector(".msg.assistant .body")).stream()
+                .map(WebElement::getText).toList(), "the new answer in place of the old one");
+        String sent = fake.last().body();
+        assertEquals(1, sent.split(java.util.regex.Pattern.quote(ask), -1).length - 1, "the model read the question once: " + sent);
+        assertFalse(sent.contains("Four."), "and not the answer it replaced: " + sent);
         screenshot("chat-page-narrow-dark");
 
         assertEquals(Boolean.TRUE, browser.executeScript("return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"),
                 "no sideways scrolling at 360 px");
+        browser.navigate().refresh(); // the replaced answer stays stored, superseded, and is not shown
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#messages"), "Still four."));
+        assertEquals(1, browser.findElements(By.cssSelector(".msg.user")).size(), "the question once after a reload");
+        assertEquals(List.of("Still four."), browser.findElements(By.cssSelector(".msg.assistant .body")).stream()
+                .map(WebElement::getText).toList());
         String background = (String) browser.executeScript("return getComputedStyle(document.body).backgroundColor;");
         int[] rgb = java.util.Arrays.stream(background.replaceAll("[^0-9,]", "").split(",")).limit(3).mapToInt(Integer::parseInt).toArray();
         assertTrue(rgb[0] + rgb[1] + rgb[2] < 3 * 80, "a dark page when the system is dark: " + background);

@@ -49,7 +49,8 @@ class ChatPageUserIT extends FakeLlmIT {
     @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-page-user.war"), "lango.auth.token=" + OPERATOR + "\n"
-                + "lango.security.approval.timeout=PT5S\n");
+                + "lango.security.approval.timeout=PT5S\n"
+                + "lango.tools.exec.enabled=true\n");
     }
 
     @ArquillianResource
@@ -229,6 +230,77 @@ class ChatPageUserIT extends FakeLlmIT {
         say("are you free?");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Free again."));
         assertTrue(System.nanoTime() - asked < 5_000_000_000L, "the session was free at once");
+        assertTrue(fake.last().body().contains("one two"), "the model knows what it had said: " + fake.last().body());
+
+        // The stopped answer's text is stored: a reload shows it, then how it ended.
+        browser.navigate().refresh();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Free again."));
+        String kept = browser.findElements(By.cssSelector(".msg.assistant .body")).get(0).getText();
+        assertTrue(kept.startsWith("one two") && !kept.contains("sixteen"), kept);
+        screenshot("page-stopped-reloaded");
+    }
+
+    @Test
+    void onAPhoneAFirstVisitorSeesTheSignInAndTheChatOnceSignedIn() throws Exception {
+        String token = new ItCallers(base, OPERATOR).issue("uma-" + RUN, false);
+        browser.manage().window().setSize(new Dimension(390, 844));
+        browser.get(base.toString());
+        WebElement field = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+        wait.until(d -> d.findElement(By.id("sidebar")).getRect().getX() == 0); // the list is open, the form in view
+        org.openqa.selenium.Rectangle at = field.getRect();
+        assertTrue(at.getX() >= 0 && at.getX() + at.getWidth() <= 390 && at.getY() + at.getHeight() <= 844, "in view: " + at);
+        assertEquals("true", browser.findElement(By.id("menu")).getAttribute("aria-expanded"));
+        screenshot("page-phone-sign-in");
+        field.sendKeys(token);
+        browser.findElement(By.id("token-save")).click();
+        // read as the page wrote it: the list closes at once, and Selenium reads no text out of view
+        wait.until(d -> d.findElement(By.id("user-name")).getAttribute("textContent").contains("uma-" + RUN));
+        wait.until(d -> d.findElement(By.id("sidebar")).getRect().getX() + d.findElement(By.id("sidebar")).getRect().getWidth() <= 0);
+        assertEquals("false", browser.findElement(By.id("menu")).getAttribute("aria-expanded"));
+        fake.enqueue(Reply.openAiText("Hello, phone."));
+        say("hello from a phone");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Hello, phone."));
+        screenshot("page-phone-signed-in");
+    }
+
+    /**
+     * A command's output in its tool row is text with its line breaks (not JSON with \\n), and the time an approval
+     * note names is in the reader's time zone (here Kolkata's, UTC+5:30), not the server's ISO 8601.
+     */
+    @Test
+    void aCommandsOutputIsTextAndANotesTimeIsInTheReadersZone() throws Exception {
+        browser.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", "Asia/Kolkata"));
+        signIn("vic");
+        fake.enqueue(Reply.openAiToolCall("call_x1", "exec", "{\"command\":\"echo one; echo two\"}"))
+                .enqueue(Reply.openAiText("Ran it."));
+        say("run a command");
+        WebElement first = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".approval[data-state='pending']")));
+        first.findElement(By.cssSelector(".approval-approve")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Ran it."));
+        browser.findElement(By.cssSelector("details.tool summary")).click();
+        String output = browser.findElement(By.cssSelector("details.tool pre.result")).getText();
+        assertTrue(output.contains("output:\none\ntwo") && !output.contains("\\n"), output);
+        screenshot("page-exec-output");
+
+        fake.enqueue(Reply.openAiToolCall("call_x2", "exec", "{\"command\":\"true\"}"))
+                .enqueue(Reply.openAiText("Ran again."));
+        say("run another");
+        WebElement second = wait.until(d -> d.findElements(By.cssSelector(".approval")).size() == 2
+                ? d.findElements(By.cssSelector(".approval")).get(1) : null);
+        String note = second.findElement(By.cssSelector(".approval-notes")).getText();
+        assertFalse(note.matches("(?s).*\\d{4}-\\d\\d-\\d\\dT.*"), "no raw ISO time: " + note);
+        java.util.regex.Matcher time = java.util.regex.Pattern.compile("(\\d{1,2}):(\\d\\d):\\d\\d\\D{0,2}([AP]M)?").matcher(note);
+        assertTrue(time.find(), note);
+        int hour = time.group(3) == null ? Integer.parseInt(time.group(1))
+                : Integer.parseInt(time.group(1)) % 12 + ("PM".equals(time.group(3)) ? 12 : 0);
+        int shown = hour * 60 + Integer.parseInt(time.group(2));
+        java.time.ZonedDateTime now = java.time.ZonedDateTime.now(java.time.ZoneId.of("Asia/Kolkata"));
+        int expected = now.getHour() * 60 + now.getMinute();
+        int apart = Math.abs(shown - expected);
+        assertTrue(Math.min(apart, 24 * 60 - apart) <= 3, "Kolkata's time, " + now + ", in " + note);
+        screenshot("page-approval-note-time");
+        second.findElement(By.cssSelector(".approval-deny")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Ran again."));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package ai.lango.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static ai.lango.fake.FakeLlmServer.lastUserMessageContains;
 
@@ -130,6 +131,50 @@ class ChatSocketIT extends FakeLlmIT {
         send("{\"type\":\"request\",\"id\":\"n3\",\"method\":\"session.rename\",\"params\":{\"sessionKey\":\"" + key
                 + "\",\"title\":\" \"}}");
         assertEquals("invalid_params", next().path("error").path("code").asText());
+    }
+
+    /**
+     * A retry ({@code params.retry}) asks the last question again in place of its answer: the model reads the question
+     * once and not the old answer, now or later; the old answer stays stored, superseded; a retry of a question that is
+     * not the last one replaces nothing.
+     */
+    @Test
+    void aRetryAsksTheQuestionOnceInPlaceOfItsAnswerWhichStaysStoredAsSuperseded() throws Exception {
+        String key = "ws-" + UUID.randomUUID();
+        String ask = "what is the answer, " + key;
+        fake.enqueue(Reply.openAiText("Forty-one."));
+        send(chat("q1", key, ask));
+        untilResponse();
+
+        fake.enqueue(Reply.openAiText("Forty-two."));
+        send(retry("q2", key, ask));
+        List<JsonNode> seen = untilResponse();
+        assertEquals("Forty-two.", seen.get(seen.size() - 1).path("result").path("response").asText(), seen.toString());
+        String asked = fake.last().body();
+        assertEquals(1, asked.split(java.util.regex.Pattern.quote(ask), -1).length - 1, "the question once: " + asked);
+        assertFalse(asked.contains("Forty-one."), "not the answer it replaces: " + asked);
+
+        HttpResponse<String> session = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base
+                + "api/apps/lango/users/user/sessions/" + key)).build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(session.body().contains("Forty-one.") && session.body().contains("Forty-two."), "both stored: " + session.body());
+        assertEquals(1, TestJson.MAPPER.readTree(session.body()).path("state").path("lango:superseded").size(), session.body());
+
+        fake.enqueue(Reply.openAiText("Sure."));
+        send(chat("q3", key, "are you sure?"));
+        untilResponse();
+        asked = fake.last().body();
+        assertEquals(1, asked.split(java.util.regex.Pattern.quote(ask), -1).length - 1, "later too: " + asked);
+        assertTrue(asked.contains("Forty-two.") && !asked.contains("Forty-one."), asked);
+
+        fake.enqueue(Reply.openAiText("New."));
+        send(retry("q4", key, "a question never asked"));
+        untilResponse();
+        assertTrue(fake.last().body().contains("are you sure?") && fake.last().body().contains("Sure."),
+                "a retry of another question replaced nothing: " + fake.last().body());
+    }
+
+    private static String retry(String id, String sessionKey, String message) {
+        return chat(id, sessionKey, message).replace("}}", ",\"retry\":true}}");
     }
 
     @Test

@@ -55,9 +55,14 @@ public final class LangoRunner {
      */
     @FunctionalInterface
     public interface CutTurns {
-        CutTurns NONE = (userId, sessionId, reason) -> { };
+        CutTurns NONE = (userId, sessionId, reason, said) -> { };
 
-        void cut(String userId, String sessionId, String reason);
+        /** @param said what the response streaming when the turn was cut had written (kept, not lost with the stream) */
+        void cut(String userId, String sessionId, String reason, Optional<Said> said);
+    }
+
+    /** Text an agent wrote. */
+    public record Said(String author, String text) {
     }
 
     /**
@@ -179,6 +184,7 @@ public final class LangoRunner {
                     .orElseThrow(() -> new TurnFailedException("session \"" + sessionId + "\" is busy: a turn on another"
                             + " server did not finish within " + limits.requestTimeout(), null));
             AtomicBoolean waits = new AtomicBoolean();
+            AtomicReference<Optional<Said>> cutShort = new AtomicReference<>(Optional.empty());
             Consumer<Event> watched = event -> {
                 if (awaitsApproval(event)) {
                     waits.set(true);
@@ -186,14 +192,14 @@ public final class LangoRunner {
                 onEvent.accept(event);
             };
             try {
-                String reply = collectWithRetries(turn, input(message, answers), streaming, watched, deadline);
+                String reply = collectWithRetries(turn, input(message, answers), streaming, watched, deadline, cutShort);
                 ended(turn, waits.get() ? TurnEnds.Ending.WAITING : TurnEnds.Ending.DONE, null);
                 return reply;
             } catch (TurnFailedException e) {
                 if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
-                    cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")");
+                    cut.cut(userId, sessionId, e.getMessage() + " (" + limits.requestTimeout() + ")", cutShort.get());
                 } else if (e.getCause() instanceof TurnAbortedException) {
-                    cut.cut(userId, sessionId, e.getMessage());
+                    cut.cut(userId, sessionId, e.getMessage(), cutShort.get());
                 }
                 ended(turn, TurnEnds.Ending.FAILED, e.getMessage());
                 throw e;
@@ -219,9 +225,10 @@ public final class LangoRunner {
     }
 
     private String collectWithRetries(TurnContext turn, Content input, boolean streaming, Consumer<Event> onEvent,
-                                      long deadline) {
+                                      long deadline, AtomicReference<Optional<Said>> cutShort) {
         String userId = turn.userId();
         Outcome first = once(turn, input, streaming, onEvent, deadline);
+        cutShort.set(first.unstored);
         if (first.error == null) {
             return first.text;
         }
@@ -233,7 +240,7 @@ public final class LangoRunner {
             if (subAgents.isEmpty()) {
                 throw failure(first.error);
             }
-            return retry(turn, Corrections.unknownAgent(hallucinated.get(), subAgents), streaming, onEvent, deadline);
+            return retry(turn, Corrections.unknownAgent(hallucinated.get(), subAgents), streaming, onEvent, deadline, cutShort);
         }
         if (limits.errorCorrection() && !(first.error instanceof TurnLimit.Exceeded)) {
             String error = message(first.error);
@@ -242,7 +249,7 @@ public final class LangoRunner {
             if (fix.isPresent()) {
                 // The retry's outcome is what the learning learns from: did the fix work?
                 try {
-                    String answer = retry(turn, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent, deadline);
+                    String answer = retry(turn, Corrections.learnedFix(error, fix.get().fix()), streaming, onEvent, deadline, cutShort);
                     fixes.outcome(userId, turn.admin(), fix.get(), true);
                     return answer;
                 } catch (TurnFailedException again) {
@@ -255,17 +262,19 @@ public final class LangoRunner {
     }
 
     /** Exactly one retry: its error, if any, is the one the caller gets. */
-    private String retry(TurnContext turn, String correction, boolean streaming, Consumer<Event> onEvent, long deadline) {
+    private String retry(TurnContext turn, String correction, boolean streaming, Consumer<Event> onEvent, long deadline,
+                         AtomicReference<Optional<Said>> cutShort) {
         // its correction is a new message of the turn, stored as any other (also when the turn was resumed)
         Outcome second = once(turn.toBuilder().begins(TurnContext.Begins.CONTINUED).build(), text(correction), streaming,
                 onEvent, deadline);
+        cutShort.set(second.unstored);
         if (second.error != null) {
             throw failure(second.error);
         }
         return second.text;
     }
 
-    private record Outcome(String text, Throwable error) {
+    private record Outcome(String text, Throwable error, Optional<Said> unstored) {
     }
 
     /**
@@ -316,7 +325,7 @@ public final class LangoRunner {
         } catch (RuntimeException notStored) {
             error.set(notStored);
         }
-        return new Outcome(collector.text(), error.get());
+        return new Outcome(collector.text(), error.get(), collector.unstored());
     }
 
     /**

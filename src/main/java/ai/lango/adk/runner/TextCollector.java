@@ -16,6 +16,9 @@ final class TextCollector {
     private final Text partialText = new Text();
     private final Text finalText = new Text();
     private boolean sawPartial;
+    /** What the model streamed since its last whole response (which repeats its chunks, and is stored): not stored yet. */
+    private final StringBuilder unstored = new StringBuilder();
+    private String unstoredAuthor;
 
     void accept(Event event) {
         if (Names.USER_AUTHOR.equals(event.author())) {
@@ -25,9 +28,21 @@ final class TextCollector {
         if (event.partial().orElse(false)) {
             sawPartial = true;
             partialText.append(event.author(), text);
+            if (!event.author().equals(unstoredAuthor)) {
+                unstored.setLength(0);
+                unstoredAuthor = event.author();
+            }
+            unstored.append(text);
         } else {
             finalText.append(event.author(), text);
+            unstored.setLength(0);
         }
+    }
+
+    /** The text a run cut off in the middle of a streamed response had written of it, and who wrote it. */
+    java.util.Optional<LangoRunner.Said> unstored() {
+        return unstored.toString().isBlank() ? java.util.Optional.empty()
+                : java.util.Optional.of(new LangoRunner.Said(unstoredAuthor, unstored.toString()));
     }
 
     /** Text by author: a paragraph break where the speaking agent changes. */

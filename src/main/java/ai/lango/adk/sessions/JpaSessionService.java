@@ -111,13 +111,14 @@ public class JpaSessionService implements BaseSessionService {
             SessionRef key = new SessionRef(appName, userId, sessionId);
             if (!filtered) {
                 SessionStore.View view = store.open(key, tokenBudget);
-                return toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState());
+                return toSession(view.session(), new EventsView(current(view.history(), view.session().state()), rootAgentName),
+                        view.appState(), view.userState());
             }
             StoredSession stored = store.getOrCreate(key);
             GetSessionConfig filters = config.get();
             List<Message> messages = store.messages(key, filters.numRecentEvents().orElse(0),
                     filters.afterTimestamp().orElse(null));
-            return toSession(stored, new EventsView(messages, rootAgentName));
+            return toSession(stored, new EventsView(current(messages, stored.state()), rootAgentName));
         });
     }
 
@@ -268,9 +269,10 @@ public class JpaSessionService implements BaseSessionService {
     /**
      * Ends a turn that was cut off: each of its tool calls still without a result gets one saying
      * it was interrupted (the call is stored before its tool runs, so every tool that ran is in the
-     * history, with how it ended), then the error that ended the turn.
+     * history, with how it ended), then what the answer streaming when it was cut had written ({@code cutShort}, when
+     * it had), then the error that ended the turn.
      */
-    public void endCutTurn(SessionRef session, Event error) {
+    public void endCutTurn(SessionRef session, Optional<Event> cutShort, Event error) {
         List<Message> recent = store.messages(session, CUT_TURN_WINDOW, null);
         Map<String, ToolCall> open = new LinkedHashMap<>();
         for (Message message : recent) {
@@ -295,6 +297,7 @@ public class JpaSessionService implements BaseSessionService {
                     .timestamp(now.toEpochMilli()).build();
             EventMessages.toMessage(interrupted).ifPresent(m -> store.append(session, m, StateDelta.NONE, now));
         }
+        cutShort.flatMap(EventMessages::toMessage).ifPresent(m -> store.append(session, m, StateDelta.NONE, now));
         appendError(session, error);
     }
 
@@ -314,15 +317,63 @@ public class JpaSessionService implements BaseSessionService {
         }
     }
 
+    /**
+     * Session state: the turns a retry replaced, as {@code [from, to]} ranges of their messages' times (epoch
+     * milliseconds), from the question to the last message that answered it. They stay stored (readers see them, and
+     * may show them as superseded); the model no longer reads them.
+     */
+    public static final String SUPERSEDED = "lango:superseded";
+
+    /**
+     * The session's last question and everything after it (its answer, tool calls, how it ended) become superseded: a
+     * retry asks the question again in their place. Nothing happens unless the last question is {@code question} (a
+     * retry of a question that was refused before it was stored replaces nothing).
+     */
+    public void supersedeLastTurn(SessionRef session, String question) {
+        Optional<StoredSession> stored = store.find(session);
+        if (stored.isEmpty()) {
+            return;
+        }
+        List<Message> recent = store.messages(session, CUT_TURN_WINDOW, null);
+        for (int i = recent.size() - 1; i >= 0; i--) {
+            Message asked = recent.get(i);
+            if (Roles.USER.equals(Roles.normalize(asked.role())) && !asked.content().isBlank()) {
+                if (!asked.content().endsWith(question)) { // (a note on superseded approvals may come before it)
+                    return;
+                }
+                List<Object> ranges = new java.util.ArrayList<>(stored.get().state().get(SUPERSEDED) instanceof List<?> known
+                        ? known : List.of());
+                ranges.add(List.of(asked.timestamp().toEpochMilli(), recent.get(recent.size() - 1).timestamp().toEpochMilli()));
+                // its last update stays as it was: the retry's question, stored next, is the session's news
+                store.append(session, null, new StateDelta(Map.of(SUPERSEDED, ranges), Map.of(), Map.of()),
+                        stored.get().updatedAt());
+                return;
+            }
+        }
+    }
+
+    /** The messages a retry did not supersede: what the model reads. */
+    static List<Message> current(List<Message> messages, Map<String, Object> state) {
+        if (!(state.get(SUPERSEDED) instanceof List<?> ranges) || ranges.isEmpty()) {
+            return messages;
+        }
+        return messages.stream().filter(m -> ranges.stream().noneMatch(r -> r instanceof List<?> range && range.size() == 2
+                && range.get(0) instanceof Number from && range.get(1) instanceof Number to
+                && m.timestamp().toEpochMilli() >= from.longValue() && m.timestamp().toEpochMilli() <= to.longValue())).toList();
+    }
+
     /** How far back a cut turn's calls are looked for: one turn's worth of messages. */
     static final int CUT_TURN_WINDOW = 100;
 
     /** Renames the session; false when it does not exist. */
     public boolean rename(SessionRef session, String title) {
-        if (store.find(session).isEmpty()) {
+        Optional<StoredSession> found = store.find(session);
+        if (found.isEmpty()) {
             return false;
         }
-        store.append(session, null, new StateDelta(Map.of(SessionTitles.KEY, title), Map.of(), Map.of()), Instant.now());
+        // its last update stays that of its last message: a renamed chat keeps its place in its user's list
+        store.append(session, null, new StateDelta(Map.of(SessionTitles.KEY, title), Map.of(), Map.of()),
+                found.get().updatedAt());
         return true;
     }
 

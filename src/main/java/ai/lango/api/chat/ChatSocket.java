@@ -213,7 +213,7 @@ public class ChatSocket {
             send(session, error(id, "invalid_id", invalidKey.get()));
             return;
         }
-        turn(session, id, sessionKey, message);
+        turn(session, id, sessionKey, message, request.path("params").path("retry").asBoolean(false));
     }
 
     /**
@@ -389,13 +389,13 @@ public class ChatSocket {
     }
 
     /** Starts the turn on the agent's turn threads; the frames go out as it runs, the response when it ends. */
-    private void turn(Session session, JsonNode id, String sessionKey, String message) {
+    private void turn(Session session, JsonNode id, String sessionKey, String message, boolean retry) {
         List<String> asked = new CopyOnWriteArrayList<>();
         Turns.Listener listener = Turns.Listener.of(TurnStream.listener(request -> desk.await(request.approvalId(),
                 new ApprovalDesk.Waiter(session, id, sessionKey)), session, sessionKey, asked));
         CompletableFuture<String> turn;
         try {
-            turn = turns.start(caller, user(), sessionKey, message, true, listener.from("ws", null).onceAdmitted(
+            turn = turns.start(caller, user(), sessionKey, message, true, retry, listener.from("ws", null).onceAdmitted(
                     () -> send(session, event("agent.thinking", payload(sessionKey)))));
         } catch (TurnRefused refused) {
             send(session, error(id, refused.code(), refused.getMessage()));

@@ -78,6 +78,11 @@ public class JpaSessionServiceTest {
         }
 
         @Override
+        public List<Message> messages(SessionRef key, int limit, Instant after) {
+            return List.copyOf(messages.get(key));
+        }
+
+        @Override
         public List<Message> history(SessionRef key, int budget) {
             budgetAsked = budget;
             return List.copyOf(messages.get(key));
@@ -239,5 +244,26 @@ public class JpaSessionServiceTest {
     void defaultTokenBudgetIs32000() {
         session();
         assertEquals(32000, store.budgetAsked);
+    }
+
+    private static Message said(String role, String content, long millis) {
+        return new Message(role, content, Instant.ofEpochMilli(millis), null, List.of());
+    }
+
+    @Test
+    void aRetrySupersedesTheLastQuestionAndItsAnswerWhichTheModelNoLongerReads() {
+        service.getSession("lango", "user", "s1", Optional.empty()).blockingGet();
+        store.messages.get(S1).addAll(List.of(said("user", "first?", 1000), said("assistant", "One.", 2000),
+                said("user", "[System: a note]\nsecond?", 3000), said("assistant", "Two.", 4000), said("tool", "x", 4001)));
+
+        service.supersedeLastTurn(S1, "another question?");
+        assertTrue(store.deltas.isEmpty(), "a retry of a question that is not the last one replaces nothing");
+
+        service.supersedeLastTurn(S1, "second?");
+        Map<String, Object> state = store.deltas.get(0).session();
+        assertEquals(List.of(List.of(3000L, 4001L)), state.get(JpaSessionService.SUPERSEDED));
+        assertEquals(List.of("first?", "One."), JpaSessionService.current(store.messages.get(S1), state).stream()
+                .map(Message::content).toList());
+        assertEquals(5, JpaSessionService.current(store.messages.get(S1), Map.of()).size(), "nothing superseded: all");
     }
 }
