@@ -209,8 +209,7 @@ public class Agents {
                 output = reported.outputTokens();
                 cached = reported.cachedTokens();
             } else {
-                input = request.messages().stream().mapToLong(m -> TokenEstimator.estimate(m.content())
-                        + m.toolCalls().stream().mapToLong(c -> TokenEstimator.estimate(c.arguments())).sum()).sum();
+                input = ai.lango.usage.AsideCalls.estimatedInput(request, TokenEstimator::estimate);
                 output = TokenEstimator.estimate(answer);
             }
             return ledger.call(turn.userId(), turn.sessionKey(), agent == null ? "" : agent, provider, model, ModelCall.AGENT,

@@ -32,9 +32,11 @@ public final class StartRefusal {
      * a stack trace beside the one line that matters, and nothing has started that needs stopping.
      */
     public static RuntimeException exit(String why) {
-        LOG.severe("Lango refuses to start, and the server stops without opening its port: " + why);
+        String line = "Lango refuses to start, and the server stops without opening its port: " + why;
+        LOG.severe(line);
         System.out.flush();
         System.err.flush();
+        tellTheStartCommand(line);
         Thread halt = new Thread(() -> {
             try {
                 Thread.sleep(HALT_AFTER_MILLIS); // the log line written out
@@ -89,6 +91,42 @@ public final class StartRefusal {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * Says {@code line} on the console of the command that started this server in the background ({@code server
+     * start}, which {@code mvn liberty:start} runs): that command shows only "communication error … check server logs"
+     * when the server ends while it starts, and this process's own output goes to console.log. Its parent, the
+     * {@code server start} script, is still waiting for the start: the line goes to that script's standard output.
+     * Nothing when the server runs in the foreground ({@code server run}, {@code mvn liberty:run}: the console has the
+     * log line already) or was started otherwise; Linux's /proc only.
+     */
+    private static void tellTheStartCommand(String line) {
+        try {
+            ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+            if (parent == null) {
+                return;
+            }
+            Path own = Path.of("/proc/self/fd/1");
+            Path theirs = Path.of("/proc/" + parent.pid() + "/fd/1");
+            if (!Files.exists(theirs) || !startedInTheBackgroundBy(parent.info().commandLine().orElse(""),
+                    Files.readSymbolicLink(own).toString(), Files.readSymbolicLink(theirs).toString())) {
+                return;
+            }
+            Files.writeString(theirs, "[ERROR   ] " + line + System.lineSeparator(), java.nio.file.StandardOpenOption.WRITE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException | RuntimeException e) {
+            // no console to tell: the log has the line
+        }
+    }
+
+    /**
+     * Whether a process whose parent runs {@code parentCommandLine} with its standard output at {@code parentOutput},
+     * its own at {@code ownOutput}, was started in the background by Liberty's {@code server start}: then its output
+     * is a file (console.log) other than the one the command's user reads.
+     */
+    static boolean startedInTheBackgroundBy(String parentCommandLine, String ownOutput, String parentOutput) {
+        return parentCommandLine.matches(".*[/\\\\]bin[/\\\\]server start( .*)?") && !ownOutput.equals(parentOutput);
     }
 
     public static String portTaken(String host, int port) {

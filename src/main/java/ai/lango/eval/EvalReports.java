@@ -22,7 +22,7 @@ public final class EvalReports {
             failures += status == EvalRunner.FAILED ? 1 : 0;
             skipped += status == EvalRunner.NOT_EVALUATED ? 1 : 0;
         }
-        double seconds = result.path("durationMs").asLong() / 1000.0;
+        double seconds = result.path("durationSeconds").asDouble();
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         xml.append("<testsuite name=\"").append(escape("eval." + result.path("evalSetId").asText())).append("\" tests=\"")
                 .append(cases.size()).append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)

@@ -92,7 +92,8 @@ public final class EvalRunner {
         }
         json.set("configuration", EvalFormat.MAPPER.valueToTree(agent.configuration()));
         json.set("usage", EvalFormat.MAPPER.valueToTree(agent.usage(run.userId(), sessions)));
-        json.put("durationMs", System.currentTimeMillis() - createdMillis);
+        // in seconds, as every time in the file is (ADK's timestamps, JUnit's time)
+        json.set("durationSeconds", new DecimalNode(BigDecimal.valueOf(System.currentTimeMillis() - createdMillis, 3)));
         return json;
     }
 

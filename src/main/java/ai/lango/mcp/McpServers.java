@@ -41,7 +41,7 @@ import java.util.logging.Logger;
  * a call goes over the calling user's own connection — a stdio server's process per user, in that
  * user's workspace and sandbox with that user's secrets (a server named for some users never sees
  * the users' folders from the operator's workspace); an HTTP server's session per user. A server
- * whose connection ends is started again with growing pauses (1 s up to a minute), and its calls
+ * whose connection ends is started again with growing pauses (1 s up to 32 s), and its calls
  * fail with a tool error meanwhile. The file is read again when it changes; a server that announces
  * a changed tool list is listed again.
  */
@@ -51,7 +51,8 @@ public class McpServers implements ToolSource {
     private static final Logger LOG = MaskedLogs.of(McpServers.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration WATCH = Duration.ofSeconds(2);
-    private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
+    /** The longest pause before a failed server is started again: the pauses go 1, 2, 4, 8, 16, 32 s. */
+    static final Duration MAX_BACKOFF = Duration.ofSeconds(32);
     /** Where the listers of stdio servers get their scratch folders. */
     private static final Path SCRATCH = Path.of(System.getProperty("java.io.tmpdir"), "lango-mcp");
 
@@ -207,7 +208,7 @@ public class McpServers implements ToolSource {
         if (gone != null) {
             gone.close();
         }
-        long pause = Math.min(MAX_BACKOFF.toMillis(), 1000L << Math.min(server.failures, 6));
+        long pause = backoff(server.failures).toMillis();
         server.failures++;
         LOG.warning(() -> "MCP server \"" + server.entry.name() + "\" failed: " + why + "; starting it again in "
                 + pause / 1000 + " s");
@@ -217,6 +218,11 @@ public class McpServers implements ToolSource {
                 connect(server);
             }
         }, pause, TimeUnit.MILLISECONDS);
+    }
+
+    /** The pause before a server that failed {@code failures} times in a row before this failure is started again. */
+    static Duration backoff(int failures) {
+        return Duration.ofSeconds(Math.min(MAX_BACKOFF.toSeconds(), 1L << Math.min(failures, 5)));
     }
 
     /** The server's tools, as the lister lists them; names that clash are said and left out. */
@@ -272,6 +278,7 @@ public class McpServers implements ToolSource {
             case SSE -> new SseTransport(entry.name(), entry.url().orElseThrow(),
                     secrets.resolveFor(usedBy, entry.headers(), destination(entry), caller), http);
         };
+        McpSession[] self = new McpSession[1];
         McpSession session = new McpSession(entry.name(), transport, entry.elicitation(), new McpSession.Listener() {
             @Override
             public void toolsChanged() {
@@ -281,12 +288,17 @@ public class McpServers implements ToolSource {
             @Override
             public void ended(String why) {
                 if (lister) {
-                    failed(server, why);
+                    // Only the lister in use fails the server: one that ends while it starts fails its connect, which says
+                    // so once (two reports would log twice and start two restarts, each doubling the pause).
+                    if (server.lister == self[0]) {
+                        failed(server, why);
+                    }
                 } else {
                     server.sessions.remove(caller.userId());
                 }
             }
         });
+        self[0] = session;
         try {
             session.initialize(START_TIMEOUT);
         } catch (IOException | McpSession.CallFailed | RuntimeException e) {

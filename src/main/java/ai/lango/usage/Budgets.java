@@ -38,11 +38,25 @@ public class Budgets {
         public static final Limits DEFAULTS = new Limits(null, null, null);
     }
 
-    /** A budget reached: which, what was spent, the limit, and when it resets. */
-    public record Exceeded(String budget, String spent, String limit, Instant resetsAt) {
+    /**
+     * A budget reached: which, what was spent, the limit, when it resets, and whose limit it is — the user's own
+     * ({@code ownOf}, the user's id: set through PUT /api/admin/users/{id}) or, when null, the setting's.
+     */
+    public record Exceeded(String budget, String spent, String limit, Instant resetsAt, String ownOf) {
         public String message() {
+            String where = ownOf == null ? "lango.quota." + budget
+                    : "your own limit: \"" + field(budget) + "\" of PUT /api/admin/users/" + ownOf + ", which an administrator sets";
             return "you have spent " + spent + " of your " + budget.replace('-', ' ') + " budget of " + limit
-                    + " (lango.quota." + budget + "); it resets at " + resetsAt;
+                    + " (" + where + "); it resets at " + resetsAt;
+        }
+
+        /** The field of a user's own limit, as the admin API names it: tokens-per-day is tokensPerDay. */
+        private static String field(String budget) {
+            StringBuilder camel = new StringBuilder();
+            for (String word : budget.split("-")) {
+                camel.append(camel.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+            }
+            return camel.toString();
         }
 
         public Duration retryAfter(Instant now) {
@@ -109,16 +123,20 @@ public class Budgets {
             return Optional.empty();
         }
         Spent now = spentBy(userId, limits);
+        Limits mine = Optional.ofNullable(own.get(userId)).map(Own::limits).orElse(Limits.DEFAULTS); // as limits() read them
         Instant day = LocalDate.now(ZoneOffset.UTC).plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC);
         if (limits.tokensPerDay() > 0 && now.tokensToday() >= limits.tokensPerDay()) {
-            return Optional.of(new Exceeded("tokens-per-day", now.tokensToday() + " tokens", limits.tokensPerDay() + " tokens", day));
+            return Optional.of(new Exceeded("tokens-per-day", now.tokensToday() + " tokens", limits.tokensPerDay() + " tokens", day,
+                    mine.tokensPerDay() != null ? userId : null));
         }
         if (limits.costPerDay().signum() > 0 && now.costToday().compareTo(limits.costPerDay()) >= 0) {
-            return Optional.of(new Exceeded("cost-per-day", "$" + money(now.costToday()), "$" + money(limits.costPerDay()), day));
+            return Optional.of(new Exceeded("cost-per-day", "$" + money(now.costToday()), "$" + money(limits.costPerDay()), day,
+                    mine.costPerDay() != null ? userId : null));
         }
         if (limits.costPerMonth().signum() > 0 && now.costMonth().compareTo(limits.costPerMonth()) >= 0) {
             Instant month = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1).plusMonths(1).atStartOfDay().toInstant(ZoneOffset.UTC);
-            return Optional.of(new Exceeded("cost-per-month", "$" + money(now.costMonth()), "$" + money(limits.costPerMonth()), month));
+            return Optional.of(new Exceeded("cost-per-month", "$" + money(now.costMonth()), "$" + money(limits.costPerMonth()), month,
+                    mine.costPerMonth() != null ? userId : null));
         }
         return Optional.empty();
     }

@@ -92,6 +92,24 @@ class GracefulStopTest {
         assertEquals(List.of("user", "assistant"), store.messages.get(SessionRef.of("user", "s")).stream().map(Message::role).toList());
     }
 
+    /**
+     * A turn that ends while the server stops, after the container's executors are gone (the async event of a
+     * finished turn refused with RejectedExecutionException): its caller still gets the answer, and the drain
+     * returns as the turn ends.
+     */
+    @Test
+    void aTurnEndingAfterTheExecutorsAreGoneStillAnswersItsCaller() throws Exception {
+        ((RecordedEvents<?>) service.engine.completed).refusal =
+                new java.util.concurrent.RejectedExecutionException("the executor is shut down");
+        CompletableFuture<String> turn = turnWaitingForTheModel("s", Reply.delayed(Duration.ofMillis(700), Reply.openAiText("All ", "done.")));
+
+        long started = System.nanoTime();
+        service.engine.drain(Duration.ofSeconds(20));
+
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "the drain took as long as the turn, not the grace");
+        assertEquals("All done.", turn.get(1, TimeUnit.SECONDS), "the caller got the answer");
+    }
+
     @Test
     void turnOutlivingTheGraceEndsWithAStoredVisibleError() throws Exception {
         CompletableFuture<String> turn = turnWaitingForTheModel("s", Reply.delayed(Duration.ofSeconds(30), Reply.openAiText("too late")));

@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordedEvents<T> implements Event<T> {
 
     final List<T> fired = new CopyOnWriteArrayList<>();
+    /** Set: fireAsync throws it, as the container's does once its executors are shut down. */
+    volatile RuntimeException refusal;
 
     @Override
     public void fire(T event) {
@@ -21,6 +23,9 @@ final class RecordedEvents<T> implements Event<T> {
 
     @Override
     public <U extends T> CompletionStage<U> fireAsync(U event) {
+        if (refusal != null) {
+            throw refusal;
+        }
         fired.add(event);
         return CompletableFuture.completedFuture(event);
     }

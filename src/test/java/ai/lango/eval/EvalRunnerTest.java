@@ -122,6 +122,12 @@ class EvalRunnerTest {
         assertTrue(result.path("evalSetResultId").asText().startsWith("lango_s_"));
         assertEquals("scripted", result.path("configuration").path("model").asText());
         assertEquals(10, result.path("usage").path("inputTokens").asInt());
+        // one unit in the file: seconds, as ADK's timestamps are
+        assertTrue(result.path("durationSeconds").isNumber() && result.path("durationSeconds").asDouble() < 60, result.toString());
+        assertTrue(result.path("creationTimestamp").asDouble() < System.currentTimeMillis() / 100.0, "seconds, not milliseconds");
+        assertTrue(result.findValues("durationMs").isEmpty(), "no milliseconds: " + result);
+        assertTrue(EvalReports.junit(result).contains("time=\"" + result.path("durationSeconds").asDouble() + "\""),
+                EvalReports.junit(result));
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -93,15 +94,15 @@ class EvalIT extends FakeLlmIT {
     }
 
     /** The documented CI step, scripts/lango-eval, against this server: its exit code, its JUnit XML checked. */
-    private int ciStep(String set) throws Exception {
+    private Ran ciStep(String set) throws Exception {
         ProcessBuilder step = new ProcessBuilder("scripts/lango-eval", set, report(set).toString());
         step.environment().put("LANGO_URL", base.toString().replaceAll("/$", ""));
         return reporting(set, step);
     }
 
     /** The documented Maven way, mvn -Peval validate, against this server: its exit code, its JUnit XML checked. */
-    private int mavenStep(String set) throws Exception {
-        return reporting(set, new ProcessBuilder("mvn", "-B", "-q", "-Peval", "validate", "-Deval.set=" + set,
+    private Ran mavenStep(String set) throws Exception {
+        return reporting(set, new ProcessBuilder("mvn", "-B", "-Peval", "validate", "-Deval.set=" + set,
                 "-Deval.url=" + base.toString().replaceAll("/$", "")));
     }
 
@@ -109,14 +110,18 @@ class EvalIT extends FakeLlmIT {
         return Path.of("target", "eval-reports", "TEST-eval." + set + ".xml");
     }
 
-    /** Runs a step that writes {@code set}'s JUnit XML report: its exit code, once the report is checked. */
-    private static int reporting(String set, ProcessBuilder step) throws Exception {
+    /** How a step ended: its exit code and what it printed. */
+    record Ran(int code, String output) {
+    }
+
+    /** Runs a step that writes {@code set}'s JUnit XML report: its exit code and output, once the report is checked. */
+    private static Ran reporting(String set, ProcessBuilder step) throws Exception {
         Files.deleteIfExists(report(set));
         Process process = step.redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         int code = process.waitFor();
         assertTrue(Files.exists(report(set)) && Files.readString(report(set)).contains("<testsuite name=\"eval." + set + "\""), output);
-        return code;
+        return new Ran(code, output);
     }
 
     private static double score(JsonNode caseResult, String metric) {
@@ -167,8 +172,8 @@ class EvalIT extends FakeLlmIT {
         assertEquals(200, call("GET", "apps/lango/users/user/sessions/" + replayed, null).statusCode(), "the dev UI opens the run");
         assertFalse(call("GET", "apps/lango/users/user/sessions", null).body().contains(replayed), "eval sessions are not listed");
 
-        assertEquals(0, ciStep(set), "the CI step passes while the agent does");
-        assertEquals(0, mavenStep(set), "so does the Maven step");
+        assertEquals(0, ciStep(set).code(), "the CI step passes while the agent does");
+        assertEquals(0, mavenStep(set).code(), "so does the Maven step");
 
         JsonNode ids = json(call("GET", "apps/lango/eval_results", null));
         String resultId = ids.path(0).asText();
@@ -189,8 +194,15 @@ class EvalIT extends FakeLlmIT {
         assertTrue(junit.body().contains("<testsuite name=\"eval." + set + "\" tests=\"1\" failures=\"1\"")
                 && junit.body().contains("tool_trajectory_avg_score 0.0 &lt; 1.0") && junit.body().contains("other.txt"), junit.body());
 
-        assertEquals(1, ciStep(set), "the CI step fails once the agent got worse");
-        assertTrue(mavenStep(set) != 0, "and so does the build");
+        Ran ci = ciStep(set);
+        assertEquals(1, ci.code(), "the CI step fails once the agent got worse");
+        Ran maven = mavenStep(set);
+        assertTrue(maven.code() != 0, "and so does the build");
+        for (Ran failed : List.of(ci, maven)) { // the failed metric with expected and actual, and no stack trace
+            assertTrue(failed.output().contains("failed: tool_trajectory_avg_score 0.0 < 1.0")
+                    && failed.output().contains("expected: [{\"name\":\"fs_write\"") && failed.output().contains("other.txt")
+                    && !failed.output().contains("\tat "), failed.output());
+        }
 
         fake.reset();
         script(ask, "fs_write", args, "Done: your dairy reminder is stored.");

@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -39,8 +40,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * {@code server stop} while a turn runs: new turns are refused, a turn that ends within
- * lango.agent.shutdown-grace (5 s here) is answered and stored, one that runs longer ends with an
- * error stored in its session, and the chat page shows that error once it has reconnected to the
+ * lango.agent.shutdown-grace (20 s here) is answered and stored — its caller gets the whole answer on every edge
+ * (/api/run, /api/run_sse, /ws, A2A) and the stop lasts as long as the turn, not the grace — one that runs longer
+ * ends with an error stored in its session, and the chat page shows that error once it has reconnected to the
  * restarted server. Once per database (GracefulStopHsqldbIT, GracefulStopPostgresqlIT), each on a
  * server of its own, beside the other tests.
  */
@@ -51,7 +53,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 abstract class GracefulStopIT {
 
     private static final ObjectMapper JSON = TestJson.MAPPER;
-    private static final Duration GRACE = Duration.ofSeconds(5);
+    private static final Duration GRACE = Duration.ofSeconds(20);
     private static final String STOPPED = "Lango was stopped before this turn finished";
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
@@ -74,7 +76,7 @@ abstract class GracefulStopIT {
         Map<String, String> environment = database.environment(Path.of("target", database.name("it-data-stop")), port, "stop");
         environment.put("LANGO_PROVIDERS_OPENAI_BASE_URL", "http://127.0.0.1:" + fakePort + "/v1");
         environment.put("LANGO_AGENT_SHUTDOWN_GRACE", GRACE.toString());
-        environment.put("LANGO_A2A_ENABLED", "false");
+        environment.put("LANGO_A2A_ENABLED", "true");
         server = LibertyServer.copyOf(database.server("stop"), port,
                 environment);
         server.start();
@@ -150,9 +152,91 @@ abstract class GracefulStopIT {
         assertEquals(answer, events.path(events.size() - 1).path("content").path("parts").path(0).path("text").asText());
     }
 
+    /**
+     * A stop during streamed turns on every edge that starts one: each caller gets its whole answer on the
+     * connection it asked on, and the server's stop (from the request to stop to stopped, in its own log) takes
+     * as long as the turns, well under the grace.
+     */
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     @Order(2)
+    void aStopDuringStreamedTurnsAnswersTheCallerOnEveryEdgeAndLastsAsLongAsTheTurns() throws Exception {
+        String[] deltas = words(80);
+        String answer = String.join("", deltas);
+        fake.reset();
+        for (int i = 0; i < 4; i++) {
+            fake.enqueue(Reply.paced(Duration.ofMillis(100), OpenAi.textFrames(deltas))); // about 8 s each
+        }
+        String session = "stop-edges-" + System.nanoTime();
+        long logStart = Files.size(server.logs().resolve("messages.log"));
+        java.util.concurrent.CompletableFuture<Answered> run = post("api/run",
+                TestJson.runRequest("user", session + "-run", "tell me something"));
+        com.fasterxml.jackson.databind.node.ObjectNode streamed = (com.fasterxml.jackson.databind.node.ObjectNode)
+                JSON.readTree(TestJson.runRequest("user", session + "-sse", "tell me something"));
+        java.util.concurrent.CompletableFuture<Answered> sse = post("api/run_sse", streamed.put("streaming", true).toString());
+        java.util.concurrent.CompletableFuture<Answered> a2a = post("api/a2a", "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"method\":\"message/send\",\"params\":{\"message\":{\"role\":\"user\",\"kind\":\"message\","
+                + "\"messageId\":\"" + session + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"tell me something\"}]}}}");
+        try (ItSocket socket = ItSocket.connect(server.base().toURL())) {
+            socket.send(ItSocket.chat("1", session + "-ws", "tell me something"));
+            for (int i = 0; i < 300 && fake.requests().size() < 4; i++) {
+                Thread.sleep(100);
+            }
+            assertEquals(4, fake.requests().size(), "every edge's turn reached the model");
+            Process stop = server.stopAsync();
+            for (int i = 0; i < 3 && (!stop.waitFor(2, TimeUnit.MINUTES) || server.process().isPresent()); i++) {
+                stop.destroy(); // a command that never reached the server (seen on a loaded machine): asked again
+                stop = server.stopAsync();
+            }
+            assertTrue(server.process().isEmpty(), "the server stopped");
+            java.time.LocalDateTime requested = logTime(log(logStart), "CWWKE0055I");
+
+            Answered ran = run.get(1, TimeUnit.MINUTES);
+            assertEquals(200, ran.response().statusCode(), ran.response().body());
+            assertTrue(ran.response().body().contains(answer), "/api/run got the whole answer: " + ran.response().body());
+            Answered sent = sse.get(1, TimeUnit.MINUTES);
+            assertTrue(sent.response().body().contains(answer) && !sent.response().body().contains("\"error\""),
+                    "/api/run_sse got the whole answer: " + sent.response().body());
+            Answered task = a2a.get(1, TimeUnit.MINUTES);
+            assertTrue(task.response().body().contains("completed") && task.response().body().contains(answer.strip()),
+                    "A2A got the whole answer: " + task.response().body());
+            for (Answered edge : List.of(ran, sent, task)) {
+                assertTrue(edge.at().isAfter(requested), "the answer came after the stop was asked for (" + requested + "), at "
+                        + edge.at() + ": the turn was in flight");
+            }
+            List<JsonNode> frames = new java.util.ArrayList<>(socket.drain());
+            assertTrue(frames.stream().anyMatch(f -> "response".equals(f.path("type").asText())
+                    && answer.equals(f.path("result").path("response").asText())), "/ws got the whole answer: " + frames);
+        }
+        Duration stopped = Duration.between(logTime(log(logStart), "CWWKE0055I"), logTime(log(logStart), "CWWKE0036I"));
+        assertTrue(stopped.compareTo(GRACE) < 0, "the stop took " + stopped + ", as long as the turns, not the grace " + GRACE);
+    }
+
+    /** An HTTP answer and when it came (UTC, as the server's log writes times). */
+    record Answered(HttpResponse<String> response, java.time.LocalDateTime at) {
+    }
+
+    private String log(long from) throws IOException {
+        return Files.readString(server.logs().resolve("messages.log")).substring((int) from);
+    }
+
+    private static java.time.LocalDateTime logTime(String log, String message) {
+        java.util.regex.Matcher line = java.util.regex.Pattern.compile("\\[(\\d+/\\d+/\\d+, \\d+:\\d+:\\d+:\\d+) UTC\\][^\\n]*"
+                + message).matcher(log);
+        assertTrue(line.find(), message + " is in the log");
+        return java.time.LocalDateTime.parse(line.group(1), java.time.format.DateTimeFormatter.ofPattern("M/d/yy, H:mm:ss:SSS"));
+    }
+
+    private java.util.concurrent.CompletableFuture<Answered> post(String path, String body) {
+        return HTTP.sendAsync(HttpRequest.newBuilder(server.base().resolve(path)).header("Content-Type", "application/json")
+                .timeout(Duration.ofMinutes(2)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString())
+                .thenApply(response -> new Answered(response, java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)));
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    @Order(3)
     void aTurnOutlivingTheGraceEndsWithAStoredErrorThatTheChatPageShowsAfterReconnecting() throws Exception {
         fake.reset().enqueue(Reply.paced(Duration.ofMillis(100), OpenAi.textFrames(words(300)))); // 30 s, past the grace
         boolean browser = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);

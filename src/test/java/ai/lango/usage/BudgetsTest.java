@@ -121,6 +121,23 @@ class BudgetsTest {
     }
 
     @Test
+    void theMessageNamesWhereTheLimitWasSetTheUsersOwnOrTheSetting() {
+        rows.tokens = 500;
+        rows.cost = new BigDecimal("3");
+        Budgets budgets = budgets("lango.quota.tokens-per-day", "100", "lango.quota.cost-per-day", "1");
+        budgets.set("ann", new Budgets.Limits(200L, null, null));
+        String own = budgets.check("ann", false).orElseThrow().message();
+        assertTrue(own.contains("200 tokens") && own.contains("\"tokensPerDay\" of PUT /api/admin/users/ann")
+                && !own.contains("lango.quota"), own);
+        budgets.set("ann", new Budgets.Limits(0L, null, null));
+        String setting = budgets.check("ann", false).orElseThrow().message();
+        assertTrue(setting.contains("$1") && setting.contains("(lango.quota.cost-per-day)") && !setting.contains("admin"), setting);
+        budgets.set("ann", new Budgets.Limits(0L, new BigDecimal("2"), null));
+        String ownCost = budgets.check("ann", false).orElseThrow().message();
+        assertTrue(ownCost.contains("\"costPerDay\" of PUT /api/admin/users/ann"), ownCost);
+    }
+
+    @Test
     void withoutLimitsNothingIsAsked() {
         assertTrue(budgets().check("ann", false).isEmpty());
         assertEquals(0, rows.reads);

@@ -13,8 +13,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
 
 /**
  * The A2A agent card at the context root, outside the JAX-RS application: {@code GET
@@ -25,16 +23,11 @@ import java.util.Properties;
 @WebServlet(name = "AgentCard", urlPatterns = {A2aProtocol.LEGACY_CARD_PATH, A2aProtocol.CARD_PATH})
 public class AgentCardServlet extends HttpServlet {
 
-    private static final String UNKNOWN_VERSION = "0.0.0";
-    private static final String BUILD_PROPERTIES = "/ai/lango/build.properties";
-
     @Inject
     Turns turns;
 
     @Inject
     LangoSettings settings;
-
-    private volatile String version;
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -48,7 +41,7 @@ public class AgentCardServlet extends HttpServlet {
             return;
         }
         AgentCard card = AgentCards.card(turns.agents(), AgentCards.endpointUrl(request.getScheme(),
-                request.getServerName(), request.getServerPort(), request.getContextPath()), version());
+                request.getServerName(), request.getServerPort(), request.getContextPath()), ai.lango.api.LangoVersion.get());
         if (settings.access().authenticates()) {
             card = card.withBearerAuth("Authorization: Bearer <the operator token, a user's API token or a JWT>");
         }
@@ -56,25 +49,5 @@ public class AgentCardServlet extends HttpServlet {
         response.setHeader("Access-Control-Allow-Origin", "*");
         response.setHeader("Cache-Control", "no-cache");
         ServletJson.write(response, HttpServletResponse.SC_OK, card.toJson().toString(), body);
-    }
-
-    /** The version of this build (ai/lango/build.properties, filtered by Maven). */
-    private String version() {
-        String known = version;
-        if (known == null) {
-            known = UNKNOWN_VERSION;
-            try (InputStream in = AgentCardServlet.class.getResourceAsStream(BUILD_PROPERTIES)) {
-                if (in != null) {
-                    Properties build = new Properties();
-                    build.load(in);
-                    String v = build.getProperty("version", "").trim();
-                    known = v.isEmpty() || v.startsWith("${") ? UNKNOWN_VERSION : v;
-                }
-            } catch (IOException e) {
-                // unreadable: the fallback version
-            }
-            version = known;
-        }
-        return known;
     }
 }

@@ -213,7 +213,7 @@ public class McpEndpoint extends HttpServlet {
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
         capabilities.putObject("logging");
-        result.putObject("serverInfo").put("name", "lango").put("title", "Lango").put("version", turns.adkVersion());
+        result.putObject("serverInfo").put("name", "lango").put("title", "Lango").put("version", ai.lango.api.LangoVersion.get());
         result.put("instructions", "Lango is an AI agent server. Call chat to give its agent a message (the session id it"
                 + " answers with continues that conversation); list_sessions and get_session read your conversations.");
         response.setHeader(McpProtocol.SESSION_HEADER, session.id);
