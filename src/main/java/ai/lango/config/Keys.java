@@ -301,6 +301,13 @@ public final class Keys {
     public static final Setting<Duration> MCP_CALL_TIMEOUT = MCP.add(Setting.duration("lango.mcp.call-timeout",
             Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofHours(1),
             "The longest one call of an MCP server's tool may take; then it is cancelled on the server and is a tool error."));
+    public static final Setting<Duration> MCP_START_WAIT = MCP.add(Setting.duration("lango.mcp.start-wait",
+            Duration.ofSeconds(10), Duration.ZERO, Duration.ofMinutes(5),
+            "How long a turn that starts while an MCP server it may use is still starting waits for it (then it goes on"
+                    + " without that server's tools)."));
+    public static final Setting<Integer> MCP_START_ATTEMPTS = MCP.add(Setting.integer("lango.mcp.start-attempts", 7, 1, 100,
+            "an integer from 1 to 100", "How many times in a row an MCP server may fail to start (pauses of 1, 2, 4 … up"
+                    + " to 32 s between them) before it stays failed until an admin starts it again or its entry changes."));
     public static final Setting<Boolean> MCP_SERVER_ENABLED = MCP.add(Setting.bool("lango.mcp.server.enabled", true,
             "Serve Lango's agent as an MCP server at /mcp (streamable HTTP), to the same callers and credentials as /api."));
 

@@ -27,9 +27,12 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
 
     /**
      * lango.mcp.*: the mcpServers file whose servers' tools the agent gets, how long one of their calls
-     * may take, and whether Lango serves its agent as an MCP server at /mcp.
+     * may take, how long a turn waits for a server still starting, how many failed starts in a row make a
+     * server failed, and whether Lango serves its agent as an MCP server at /mcp.
      */
     public record Mcp(Path config, @Key("lango.mcp.call-timeout") Duration callTimeout,
+                      @Key("lango.mcp.start-wait") Duration startWait,
+                      @Key("lango.mcp.start-attempts") int startAttempts,
                       @Key("lango.mcp.server.enabled") boolean serverEnabled) {
     }
 

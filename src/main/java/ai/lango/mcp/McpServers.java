@@ -41,9 +41,12 @@ import java.util.logging.Logger;
  * a call goes over the calling user's own connection — a stdio server's process per user, in that
  * user's workspace and sandbox with that user's secrets (a server named for some users never sees
  * the users' folders from the operator's workspace); an HTTP server's session per user. A server
- * whose connection ends is started again with growing pauses (1 s up to 32 s), and its calls
- * fail with a tool error meanwhile. The file is read again when it changes; a server that announces
- * a changed tool list is listed again.
+ * whose connection ends or that does not start is started again with growing pauses (1 s up to 32 s),
+ * and its calls fail with a tool error meanwhile; after {@code lango.mcp.start-attempts} failures in a
+ * row it stays failed until an admin restarts it or its entry changes. What a stdio server last wrote
+ * on stderr, and a hint when that (or its command) says why ({@link McpHints}), go with its failure.
+ * A turn waits up to {@code lango.mcp.start-wait} for a server still starting. The file is read again
+ * when it changes; a server that announces a changed tool list is listed again.
  */
 @ApplicationScoped
 public class McpServers implements ToolSource {
@@ -60,8 +63,8 @@ public class McpServers implements ToolSource {
     public enum State { STARTING, READY, FAILED, RESTARTING }
 
     /** A server as the admin API shows it. */
-    public record Status(String name, String transport, State state, Optional<String> lastError, List<String> tools,
-                         List<String> users, int connections) {
+    public record Status(String name, String transport, State state, Optional<String> lastError, List<String> stderr,
+                         Optional<String> hint, int failures, List<String> tools, List<String> users, int connections) {
     }
 
     @Inject
@@ -87,12 +90,22 @@ public class McpServers implements ToolSource {
         final McpServerEntry entry;
         /** The operator's connection made at start: it lists the tools and hears their changes; no call goes over it. */
         volatile McpSession lister;
+        /** The transport of the latest attempt to connect as the operator: what its process wrote on stderr. */
+        volatile McpTransport listerTransport;
         final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
         volatile State state = State.STARTING;
         volatile String lastError;
+        volatile List<String> stderr = List.of();
+        volatile String hint;
         volatile List<McpTool> tools = List.of();
         volatile boolean removed;
-        int failures;
+        /** Failed attempts since it was last ready. */
+        volatile int failures;
+        /** Which attempt is the current one: an older one that ends late (after a restart) changes nothing. */
+        volatile long attempt;
+        volatile ScheduledFuture<?> retry;
+        /** Done when its first start ends, ready or not: what a turn that starts meanwhile waits for. */
+        final java.util.concurrent.CompletableFuture<Void> started = new java.util.concurrent.CompletableFuture<>();
 
         Server(McpServerEntry entry) {
             this.entry = entry;
@@ -125,12 +138,13 @@ public class McpServers implements ToolSource {
         }
         // a connection or restart already scheduled runs after the application stopped: it must find its server gone
         servers.values().forEach(server -> server.removed = true);
+        servers.values().forEach(server -> server.started.complete(null));
         servers.values().forEach(this::closeAll);
         servers.clear();
     }
 
     /** Reads the file again when it changed (or came, or went). */
-    void watch() {
+    synchronized void watch() {
         try {
             Path file = settings.config();
             long stamp = Files.exists(file) ? Files.getLastModifiedTime(file).toMillis() ^ Files.size(file) : -1;
@@ -161,6 +175,7 @@ public class McpServers implements ToolSource {
             Server running = servers.get(name);
             if (now == null || !now.equals(running.entry)) {
                 running.removed = true;
+                running.started.complete(null);
                 servers.remove(name);
                 closeAll(running);
             }
@@ -169,60 +184,83 @@ public class McpServers implements ToolSource {
             if (!servers.containsKey(entry.name())) {
                 Server server = new Server(entry);
                 servers.put(entry.name(), server);
-                scheduler.execute(() -> connect(server));
+                long attempt = server.attempt;
+                scheduler.execute(() -> connect(server, attempt));
             }
         }
     }
 
     /** Connects as the operator and lists the server's tools; a failure is retried after a pause that grows. */
-    private void connect(Server server) {
-        if (server.removed) {
+    private void connect(Server server, long attempt) {
+        if (server.removed || server.attempt != attempt) {
             return;
         }
         try {
             McpSession session = open(server, operator(), true);
+            if (server.removed || server.attempt != attempt) {
+                session.close(); // restarted meanwhile: the newer attempt is the one that counts
+                return;
+            }
             McpSession previous = server.lister;
             server.lister = session;
             if (previous != null) {
                 previous.close();
             }
             listTools(server);
+            if (server.lister != session) {
+                return; // listing failed, and said so
+            }
             server.failures = 0;
             server.lastError = null;
+            server.stderr = List.of();
+            server.hint = null;
             server.state = State.READY;
+            server.started.complete(null);
             LOG.info(() -> "MCP server \"" + server.entry.name() + "\" is ready (MCP " + session.protocol() + "): tools "
                     + server.tools.stream().map(Tool::name).toList());
         } catch (IOException | McpSession.CallFailed | ToolException | RuntimeException e) {
-            failed(server, e.getMessage());
+            if (server.attempt == attempt) {
+                failed(server, e.getMessage());
+            }
         }
     }
 
-    private void failed(Server server, String why) {
+    /**
+     * The current attempt failed, or the server's connection ended: it is started again after a pause
+     * that doubles (1 s up to {@link #MAX_BACKOFF}) — or, after {@code lango.mcp.start-attempts} failures
+     * in a row, stays failed until an admin restarts it.
+     */
+    private synchronized void failed(Server server, String why) {
         if (server.removed) {
             return;
         }
-        server.lastError = why;
-        server.state = server.failures == 0 ? State.FAILED : State.RESTARTING;
         McpSession gone = server.lister;
         server.lister = null;
         if (gone != null) {
             gone.close();
         }
-        long pause = backoff(server.failures).toMillis();
+        McpTransport transport = server.listerTransport;
+        List<String> stderr = transport == null ? List.of() : transport.stderr();
+        String hint = McpHints.of(server.entry, stderr, Files::exists).orElse(null);
+        server.lastError = why;
+        server.stderr = stderr;
+        server.hint = hint;
         server.failures++;
-        LOG.warning(() -> "MCP server \"" + server.entry.name() + "\" failed: " + why + "; starting it again in "
-                + pause / 1000 + " s");
-        scheduler.schedule(() -> {
-            if (!server.removed) {
-                server.state = State.RESTARTING;
-                connect(server);
-            }
-        }, pause, TimeUnit.MILLISECONDS);
-    }
-
-    /** The pause before a server that failed {@code failures} times in a row before this failure is started again. */
-    static Duration backoff(int failures) {
-        return Duration.ofSeconds(Math.min(MAX_BACKOFF.toSeconds(), 1L << Math.min(failures, 5)));
+        long attempt = ++server.attempt;
+        String name = server.entry.name();
+        String said = (hint == null ? "" : "; " + hint) + (stderr.isEmpty() ? "" : "; its last lines on stderr: "
+                + String.join(" | ", stderr));
+        if (server.failures >= settings.startAttempts()) {
+            server.state = State.FAILED;
+            LOG.warning(() -> "MCP server \"" + name + "\" failed " + server.failures + " times in a row and stays failed until"
+                    + " POST /api/admin/mcp/" + name + "/restart or a change of its entry: " + why + said);
+        } else {
+            server.state = State.RESTARTING;
+            long pause = backoff(server.failures - 1).toMillis();
+            LOG.warning(() -> "MCP server \"" + name + "\" failed: " + why + said + "; starting it again in " + pause / 1000 + " s");
+            server.retry = scheduler.schedule(() -> connect(server, attempt), pause, TimeUnit.MILLISECONDS);
+        }
+        server.started.complete(null);
     }
 
     /** The server's tools, as the lister lists them; names that clash are said and left out. */
@@ -267,6 +305,11 @@ public class McpServers implements ToolSource {
         return null;
     }
 
+    /** The pause before the next start after {@code failures} earlier failures in a row: 1 s doubling to {@link #MAX_BACKOFF}. */
+    static Duration backoff(int failures) {
+        return Duration.ofMillis(Math.min(MAX_BACKOFF.toMillis(), 1000L << Math.min(failures, 10)));
+    }
+
     /** A new connection to the server for {@code caller}'s user (or, as the operator, the one that lists its tools), initialized. */
     private McpSession open(Server server, Caller caller, boolean lister) throws IOException, McpSession.CallFailed, ToolException {
         McpServerEntry entry = server.entry;
@@ -278,7 +321,10 @@ public class McpServers implements ToolSource {
             case SSE -> new SseTransport(entry.name(), entry.url().orElseThrow(),
                     secrets.resolveFor(usedBy, entry.headers(), destination(entry), caller), http);
         };
-        McpSession[] self = new McpSession[1];
+        if (lister) {
+            server.listerTransport = transport;
+        }
+        java.util.concurrent.atomic.AtomicReference<McpSession> self = new java.util.concurrent.atomic.AtomicReference<>();
         McpSession session = new McpSession(entry.name(), transport, entry.elicitation(), new McpSession.Listener() {
             @Override
             public void toolsChanged() {
@@ -287,18 +333,14 @@ public class McpServers implements ToolSource {
 
             @Override
             public void ended(String why) {
-                if (lister) {
-                    // Only the lister in use fails the server: one that ends while it starts fails its connect, which says
-                    // so once (two reports would log twice and start two restarts, each doubling the pause).
-                    if (server.lister == self[0]) {
-                        failed(server, why);
-                    }
-                } else {
+                if (!lister) {
                     server.sessions.remove(caller.userId());
+                } else if (self.get() != null && server.lister == self.get()) {
+                    failed(server, why); // a connection that ends while it starts is the attempt's failure, said once by connect
                 }
             }
         });
-        self[0] = session;
+        self.set(session);
         try {
             session.initialize(START_TIMEOUT);
         } catch (IOException | McpSession.CallFailed | RuntimeException e) {
@@ -367,12 +409,35 @@ public class McpServers implements ToolSource {
         return "mcp";
     }
 
-    /** The tools of the ready servers {@code userId} may use. */
+    /**
+     * The tools of the ready servers {@code userId} may use, once those that are still starting (their first
+     * attempt) are ready or have failed, or {@code lango.mcp.start-wait} has passed.
+     */
     @Override
     public List<Tool> tools(String userId) {
+        if (fileStamp == Long.MIN_VALUE && servers.isEmpty()) {
+            watch(); // asked before the watch first read the file: the servers it names are waited for too
+        }
+        String user = userId == null ? Names.DEFAULT_USER : userId;
+        long deadline = System.nanoTime() + settings.startWait().toNanos();
+        for (Server server : servers.values()) {
+            if (server.state == State.STARTING && server.entry.offeredTo(user)) {
+                try {
+                    server.started.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    LOG.info(() -> "MCP server \"" + server.entry.name() + "\" is still starting after " + settings.startWait()
+                            + ": this model call goes without its tools");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    // never completed exceptionally
+                }
+            }
+        }
         List<Tool> tools = new ArrayList<>();
         for (Server server : servers.values()) {
-            if (server.state == State.READY && server.entry.offeredTo(userId == null ? Names.DEFAULT_USER : userId)) {
+            if (server.state == State.READY && server.entry.offeredTo(user)) {
                 tools.addAll(server.tools);
             }
         }
@@ -391,7 +456,8 @@ public class McpServers implements ToolSource {
         }
         if (server.state != State.READY) {
             throw new ToolException("the MCP server \"" + name + "\" is " + server.state.name().toLowerCase(java.util.Locale.ROOT)
-                    + Optional.ofNullable(server.lastError).map(e -> " (" + e + ")").orElse("") + "; try again shortly");
+                    + Optional.ofNullable(server.lastError).map(e -> " (" + e + ")").orElse("")
+                    + (server.state == State.FAILED ? "; an admin can start it again" : "; try again shortly"));
         }
         McpSession session;
         synchronized (server) {
@@ -425,10 +491,18 @@ public class McpServers implements ToolSource {
         if (server == null) {
             return false;
         }
-        closeAll(server);
-        server.failures = 0;
-        server.state = State.RESTARTING;
-        scheduler.execute(() -> connect(server));
+        long attempt;
+        synchronized (this) {
+            attempt = ++server.attempt; // a retry already scheduled, or an attempt under way, no longer counts
+            ScheduledFuture<?> retry = server.retry;
+            if (retry != null) {
+                retry.cancel(false);
+            }
+            closeAll(server);
+            server.failures = 0;
+            server.state = State.RESTARTING;
+        }
+        scheduler.execute(() -> connect(server, attempt));
         return true;
     }
 
@@ -436,8 +510,8 @@ public class McpServers implements ToolSource {
     public List<Status> status() {
         return servers.values().stream().sorted(java.util.Comparator.comparing(s -> s.entry.name()))
                 .map(s -> new Status(s.entry.name(), s.entry.transport().name().toLowerCase(java.util.Locale.ROOT), s.state,
-                        Optional.ofNullable(s.lastError), s.tools.stream().map(Tool::name).toList(), s.entry.users(),
-                        s.connections()))
+                        Optional.ofNullable(s.lastError), s.stderr, Optional.ofNullable(s.hint), s.failures,
+                        s.tools.stream().map(Tool::name).toList(), s.entry.users(), s.connections()))
                 .toList();
     }
 

@@ -63,6 +63,7 @@ final class McpSession implements AutoCloseable {
     private volatile String protocol;
     private volatile String serverName = "";
     private volatile boolean ended;
+    private volatile String endedWhy = "the connection to the server has ended";
 
     McpSession(String server, McpTransport transport, McpServerEntry.Elicitation elicitation, Listener listener) {
         this.server = server;
@@ -74,6 +75,7 @@ final class McpSession implements AutoCloseable {
     /** Starts the transport and completes the handshake; the protocol version agreed. */
     String initialize(Duration timeout) throws IOException, CallFailed {
         transport.start(this::received, why -> {
+            endedWhy = why;
             ended = true;
             listener.ended(why); // before the waiting calls hear of it: they may start over at once
             pending.values().forEach(call -> call.completeExceptionally(new IOException(why)));
@@ -149,7 +151,7 @@ final class McpSession implements AutoCloseable {
     private JsonNode requestInterruptibly(String method, ObjectNode params, Duration timeout, Consumer<Progress> onProgress)
             throws IOException, CallFailed, InterruptedException {
         if (ended) {
-            throw new IOException("the connection to the server has ended");
+            throw new IOException(endedWhy);
         }
         long id = ids.incrementAndGet();
         String key = String.valueOf(id);

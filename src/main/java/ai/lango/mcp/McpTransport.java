@@ -20,6 +20,11 @@ interface McpTransport extends AutoCloseable {
     /** Sends one message; for HTTP, what the server answers to it arrives through {@code inbound}. */
     void send(JsonNode message) throws IOException;
 
+    /** The last lines the server's process wrote on stderr (a stdio server's; none for HTTP), secrets masked. */
+    default java.util.List<String> stderr() {
+        return java.util.List.of();
+    }
+
     /** Once initialized: the protocol version the server agreed to (HTTP sends it as a header). */
     default void agreed(String protocolVersion) {
     }

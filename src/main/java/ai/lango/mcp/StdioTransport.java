@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * message per line on stdin and writes one per line on stdout. A line that is not JSON is skipped
  * with a warning (a server that prints its banner to stdout); a line over {@link #MAX_MESSAGE_CHARS}
  * ends the transport without being held. What the server writes on stderr goes to the log, at most
- * {@link #STDERR_LINES} lines a minute.
+ * {@link #STDERR_LINES} lines a minute, and its last lines (at most {@link #TAIL_LINES} and
+ * {@link #TAIL_CHARS} characters, secrets masked) are kept for when it fails.
  */
 final class StdioTransport implements McpTransport {
 
@@ -32,6 +33,9 @@ final class StdioTransport implements McpTransport {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** What a server may write on stderr to the log, per minute. */
     static final int STDERR_LINES = 20;
+    /** How much of the end of what a server wrote on stderr is kept, to say why it failed. */
+    static final int TAIL_LINES = 20;
+    static final int TAIL_CHARS = 4096;
 
     private final String server;
     private final List<String> commandLine;
@@ -41,7 +45,12 @@ final class StdioTransport implements McpTransport {
     private final Path scratch;
     private Process process;
     private OutputStream stdin;
+    private Thread errors;
+    private final java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
+    private int tailChars;
     private volatile boolean closed;
+    /** Why the process's output ended, once it did: what a message sent after it is told. */
+    private volatile String endedWhy;
 
     StdioTransport(String server, List<String> commandLine, Map<String, String> environment, Path directory) {
         this(server, commandLine, environment, directory, null);
@@ -74,7 +83,7 @@ final class StdioTransport implements McpTransport {
                 return;
             }
             started.complete(running);
-            readMessages(running.getInputStream(), inbound, ended);
+            readMessages(running, inbound, ended);
         }, "mcp-" + server + "-stdout");
         reader.setDaemon(true);
         reader.start();
@@ -87,14 +96,14 @@ final class StdioTransport implements McpTransport {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
         }
         stdin = process.getOutputStream();
-        Thread errors = new Thread(() -> logErrors(process.getErrorStream()), "mcp-" + server + "-stderr");
+        errors = new Thread(() -> logErrors(process.getErrorStream()), "mcp-" + server + "-stderr");
         errors.setDaemon(true);
         errors.start();
     }
 
-    private void readMessages(InputStream out, Consumer<JsonNode> inbound, Consumer<String> ended) {
+    private void readMessages(Process running, Consumer<JsonNode> inbound, Consumer<String> ended) {
         String why = "the server's process ended";
-        try (InputStreamReader in = new InputStreamReader(out, StandardCharsets.UTF_8)) {
+        try (InputStreamReader in = new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8)) {
             StringBuilder line = new StringBuilder();
             int c;
             while ((c = in.read()) >= 0) {
@@ -128,14 +137,19 @@ final class StdioTransport implements McpTransport {
         }
         if (!closed) {
             String reason = why;
-            Process ending = process;
+            Process ending = running; // not the field: a process that ends at once may end before the field is set
             try {
-                if (ending != null && ending.waitFor(200, TimeUnit.MILLISECONDS)) {
+                if (ending.waitFor(200, TimeUnit.MILLISECONDS)) {
                     reason = why + " (exit code " + ending.exitValue() + ")";
+                    Thread reading = errors;
+                    if (reading != null) {
+                        reading.join(500); // its last words on stderr, said before it ended, are what tells why
+                    }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            endedWhy = reason;
             close();
             ended.accept(reason);
         }
@@ -165,6 +179,7 @@ final class StdioTransport implements McpTransport {
                     }
                     String text = line.toString();
                     line.setLength(0);
+                    keep(text);
                     if (logged < STDERR_LINES) {
                         logged++;
                         LOG.info(() -> "MCP server \"" + server + "\": " + text);
@@ -175,18 +190,62 @@ final class StdioTransport implements McpTransport {
                     }
                 }
             }
+            if (!line.isEmpty()) {
+                keep(line.toString()); // a last line without its newline
+            }
         } catch (IOException e) {
             // the process ended
+        }
+    }
+
+    /** Keeps a line of stderr at the end of the tail, masked, dropping the oldest beyond the bounds. */
+    private void keep(String line) {
+        String masked = ai.lango.masking.SecretMask.mask(line);
+        synchronized (tail) {
+            tail.addLast(masked);
+            tailChars += masked.length();
+            while (tail.size() > TAIL_LINES || (tailChars > TAIL_CHARS && tail.size() > 1)) {
+                tailChars -= tail.removeFirst().length();
+            }
+        }
+    }
+
+    /** The last lines the server wrote on stderr, oldest first, secrets masked; of an ended process, all it wrote. */
+    @Override
+    public List<String> stderr() {
+        Process running = process;
+        Thread reading = errors;
+        if (running != null && reading != null && !running.isAlive()) {
+            try {
+                reading.join(500); // the pipe ends soon after the process: its last lines may still be on their way
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (tail) {
+            return List.copyOf(tail);
         }
     }
 
     @Override
     public synchronized void send(JsonNode message) throws IOException {
         if (closed || stdin == null) {
-            throw new IOException("the server's process is not running");
+            throw new IOException(endedWhy != null ? endedWhy : "the server's process is not running");
         }
-        stdin.write((message.toString() + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
+        try {
+            stdin.write((message.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            Process running = process;
+            try {
+                if (running.waitFor(200, TimeUnit.MILLISECONDS)) { // "Stream closed" says less than why it closed
+                    throw new IOException("the server's process ended (exit code " + running.exitValue() + ")", e);
+                }
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+            }
+            throw e;
+        }
     }
 
     @Override

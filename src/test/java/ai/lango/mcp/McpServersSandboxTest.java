@@ -53,7 +53,7 @@ class McpServersSandboxTest {
         Files.writeString(Files.createDirectories(workspace.resolve("users/bob")).resolve("bob.txt"), "bob's");
         Files.createDirectories(workspace.resolve("users/ann"));
         servers = new McpServers();
-        servers.settings = new LangoSettings.Mcp(dir.resolve("mcp.json"), Duration.ofSeconds(20), true);
+        servers.settings = new LangoSettings.Mcp(dir.resolve("mcp.json"), Duration.ofSeconds(20), Duration.ofSeconds(10), 7, true);
         servers.toolSettings = new LangoSettings.ToolSettings(workspace, false, Duration.ofSeconds(30), List.of(), true,
                 Optional.of(BWRAP), false);
         servers.secrets = new SecretReferences();

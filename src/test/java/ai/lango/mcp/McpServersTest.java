@@ -87,7 +87,7 @@ class McpServersTest {
         List<Long> pauses = new ArrayList<>();
         List<Runnable> restarts = new ArrayList<>();
         McpServers servers = new McpServers();
-        servers.settings = new LangoSettings.Mcp(dir.resolve("mcp.json"), Duration.ofSeconds(5), true);
+        servers.settings = new LangoSettings.Mcp(dir.resolve("mcp.json"), Duration.ofSeconds(5), Duration.ofSeconds(10), 7, true);
         servers.toolSettings = new LangoSettings.ToolSettings(Files.createDirectories(dir.resolve("workspace")), false,
                 Duration.ofSeconds(5), List.of(), false, Optional.empty(), false);
         servers.secrets = new SecretReferences();

@@ -17,8 +17,9 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * The MCP servers Lango uses, for operators: each with its transport, where it stands (starting,
- * ready, failed with the reason, restarting), its tools, who may use it and how many connections are
- * open; what is wrong in the file; and a restart.
+ * ready, restarting or failed, with the reason, a stdio server's last lines on stderr and a hint when
+ * the cause is known), its tools, who may use it and how many connections are open; what is wrong in
+ * the file; and a restart.
  */
 @Path("admin/mcp")
 @Produces(MediaType.APPLICATION_JSON)
@@ -35,7 +36,9 @@ public class McpResource {
         for (McpServers.Status status : servers.status()) {
             ObjectNode server = list.addObject().put("name", status.name()).put("transport", status.transport())
                     .put("state", status.state().name().toLowerCase(java.util.Locale.ROOT))
-                    .put("lastError", status.lastError().orElse(null)).put("connections", status.connections());
+                    .put("lastError", status.lastError().orElse(null)).put("hint", status.hint().orElse(null))
+                    .put("failures", status.failures()).put("connections", status.connections());
+            status.stderr().forEach(server.putArray("stderr")::add);
             status.tools().forEach(server.putArray("tools")::add);
             status.users().forEach(server.putArray("users")::add);
         }
