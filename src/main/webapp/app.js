@@ -46,12 +46,15 @@
   function addUser(text) { const box = el("div", "msg user", text); messages.appendChild(box); scroll(); return box; }
 
   /** An error where the answer would be, with Retry. */
-  function addError(text, turn) {
+  /** An error where the answer would be; Retry unless sending again cannot help ({@code retryable} false). */
+  function addError(text, turn, retryable = true) {
     if (turn && turn.box.isConnected && !turn.text && !turn.box.querySelector("details.tool, .approval")) turn.box.remove();
     const box = el("div", "msg error", text);
-    const actions = el("div", "actions");
-    actions.appendChild(button("retry", "Retry", () => resend(), "Send the last message again"));
-    box.appendChild(actions);
+    if (retryable) {
+      const actions = el("div", "actions");
+      actions.appendChild(button("retry", "Retry", () => resend(), "Send the last message again"));
+      box.appendChild(actions);
+    }
     messages.appendChild(box);
     scroll();
   }
@@ -516,7 +519,8 @@
           finishActions(turn);
         }
       } else if (frame.error) {
-        addError(frame.error.message || frame.error.code, turn);
+        // a spent budget stays spent until its period ends or an administrator raises it: no Retry
+        addError(frame.error.message || frame.error.code, turn, frame.error.code !== "budget_exceeded");
       } else if (turn) {
         setText(turn, frame.result.response);
         finishActions(turn);

@@ -124,6 +124,23 @@ class ChatPageUserIT extends FakeLlmIT {
         assertTrue(stored.body().contains("hello from the page"), "the page's turn is the user's: " + stored.body());
     }
 
+    /** A spent budget stays spent: the page says why and offers no Retry that cannot succeed. */
+    @Test
+    void aSpentBudgetIsShownWithoutARetry() throws Exception {
+        fake.enqueue(Reply.openAiText("Within the budget."));
+        String user = signIn("rae");
+        assertEquals(200, new ItCallers(base, OPERATOR).call("PUT", "api/admin/users/" + user, OPERATOR,
+                "{\"tokensPerDay\":1}").statusCode());
+        say("first question");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant .body"), "Within the budget."));
+        say("second question");
+        WebElement refused = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".msg.error")));
+        assertTrue(refused.getText().contains("tokensPerDay"), "names the user's own limit: " + refused.getText());
+        assertTrue(refused.findElements(By.cssSelector(".retry")).isEmpty(), "no Retry for a spent budget");
+        assertEquals(1, fake.requests().size(), "the refused turn never reached the model");
+        screenshot("page-user-budget-spent");
+    }
+
     @Test
     void approvalCardsSayHowEachRequestEndedAndAreRebuiltAfterAReload() throws Exception {
         signIn("quinn");
