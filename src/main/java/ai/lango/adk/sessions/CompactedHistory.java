@@ -89,11 +89,16 @@ public final class CompactedHistory {
 
     /** The summary as the user message that opens the model's request. */
     static Event summaryEvent(EventCompaction compaction) {
-        String text = compaction.compactedContent().parts().orElse(List.of()).stream()
-                .map(p -> p.text().orElse("")).reduce("", String::concat);
+        String text = summaryText(compaction);
         return Event.builder().id("compaction-" + compaction.endTimestamp()).invocationId("").author(Roles.USER)
                 .content(Content.fromParts(Part.fromText(SUMMARY_HEADER + text)))
                 .actions(EventActions.builder().build()).timestamp(compaction.startTimestamp()).build();
+    }
+
+    /** The summary's text. */
+    public static String summaryText(EventCompaction compaction) {
+        return compaction.compactedContent().parts().orElse(List.of()).stream()
+                .map(p -> p.text().orElse("")).reduce("", String::concat);
     }
 
     /**

@@ -111,7 +111,7 @@ public class JpaSessionService implements BaseSessionService {
             SessionRef key = new SessionRef(appName, userId, sessionId);
             if (!filtered) {
                 SessionStore.View view = store.open(key, tokenBudget);
-                return toSession(view.session(), new EventsView(view.history(), rootAgentName), view.appState(), view.userState());
+                return toSession(view.session(), forModel(key, view.history()), view.appState(), view.userState());
             }
             StoredSession stored = store.getOrCreate(key);
             GetSessionConfig filters = config.get();
@@ -119,6 +119,52 @@ public class JpaSessionService implements BaseSessionService {
                     filters.afterTimestamp().orElse(null));
             return toSession(stored, new EventsView(messages, rootAgentName));
         });
+    }
+
+    /**
+     * The runner's events of a history cut to the budget: with a compaction (in the window, or else the session's
+     * newest), its summary and the events after its range; orphaned calls closed (see {@link CompactedHistory}).
+     */
+    private List<Event> forModel(SessionRef key, List<Message> history) {
+        boolean compacted = history.stream().anyMatch(m -> Roles.COMPACTION.equals(m.role()));
+        Optional<Message> older = compacted ? Optional.empty() : store.newestCompaction(key);
+        if (older.isEmpty() && !compacted && history.stream().noneMatch(Message::hasToolCalls)) {
+            return new EventsView(history, rootAgentName); // nothing to fold or close: converted lazily, once
+        }
+        List<Message> messages = history;
+        if (older.isPresent()) {
+            messages = new java.util.ArrayList<>(history.size() + 1);
+            messages.add(older.get());
+            messages.addAll(history);
+        }
+        return new java.util.ArrayList<>(CompactedHistory.forModel(EventMessages.toEvents(messages, rootAgentName)));
+    }
+
+    /** The events the model's next request would carry (the history view the runner gets). */
+    List<Event> modelEvents(SessionRef key) {
+        if (store.find(key).isEmpty()) {
+            return List.of();
+        }
+        return forModel(key, store.history(key, tokenBudget));
+    }
+
+    /** Every stored event of the session, oldest first (none when it is gone). */
+    List<Event> storedEvents(SessionRef key) {
+        return store.find(key).isEmpty() ? List.of() : EventMessages.toEvents(store.messages(key), rootAgentName);
+    }
+
+    /** The agent that answers when a stored message names none. */
+    String rootAgentName() {
+        return rootAgentName;
+    }
+
+    /**
+     * Stores a compaction the server made (see {@link HistoryCompactor}): only the server writes them, so one sent by
+     * a client is refused in {@link #append}.
+     */
+    void appendCompaction(SessionRef key, Event compaction) {
+        Message message = EventMessages.toMessage(compaction).orElseThrow();
+        store.append(key, message, StateDelta.NONE, Instant.ofEpochMilli(compaction.timestamp()));
     }
 
     /** A stored session with every event, for readers (the HTTP API): never creates one. */
@@ -191,6 +237,10 @@ public class JpaSessionService implements BaseSessionService {
     Single<Event> append(Session session, Event event, TurnSessions run) {
         if (event.partial().orElse(false)) {
             return Single.just(event);
+        }
+        if (CompactedHistory.isCompaction(event)) {
+            // a compaction hides the events of its range from the model: a client's would be an erase-and-inject
+            return Single.error(new IllegalArgumentException(COMPACTION_REFUSED));
         }
         return Single.fromCallable(() -> {
             if (event.author() == null || event.author().isBlank()) {
@@ -313,6 +363,9 @@ public class JpaSessionService implements BaseSessionService {
                     Instant.ofEpochMilli(event.timestamp())));
         }
     }
+
+    /** Why a client's compaction event is refused. */
+    public static final String COMPACTION_REFUSED = "compaction events are written by the server only";
 
     /** How far back a cut turn's calls are looked for: one turn's worth of messages. */
     static final int CUT_TURN_WINDOW = 100;
