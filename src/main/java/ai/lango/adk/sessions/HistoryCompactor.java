@@ -42,8 +42,8 @@ import java.util.logging.Logger;
  * request carries passes {@code lango.agent.compaction.threshold} of the token budget, the range
  * {@link CompactedHistory#foldEnd} allows is summarised by the model (the previous summary folded in, the summary's
  * size capped) and stored as an ADK compaction event, under the session's lease; the events it covers stay stored.
- * At most one compaction per finished turn, and only when the summary is smaller than what it replaces: it never
- * loops. A failed summary changes nothing (the history is cut to the budget, as without compaction) and says so.
+ * At most one compaction per finished turn, only when what it folds is at least a quarter of the budget and the
+ * summary is smaller than that: it never loops, and a session compacts at most once per quarter budget of new history. A failed summary changes nothing (the history is cut to the budget, as without compaction) and says so.
  */
 @ApplicationScoped
 public class HistoryCompactor {
@@ -153,11 +153,16 @@ public class HistoryCompactor {
         }
         List<Event> folded = unfolded.subList(0, end.getAsInt());
         Optional<com.google.adk.events.EventCompaction> previous = CompactedHistory.newest(events);
+        long foldedTokens = tokens(folded) + previous.map(c -> (long) TokenEstimator.estimate(CompactedHistory.summaryText(c)))
+                .orElse(0L);
+        if (foldedTokens < budget / 4) {
+            // too little to gain: folding it would only bring the next pass sooner (a quarter of the budget per pass
+            // bounds how often one runs)
+            return Outcome.NO_GAIN;
+        }
         String summary = Bounded.text(summarizer.summarize(key, INSTRUCTION,
                 transcript(previous.map(CompactedHistory::summaryText).orElse(""), folded)),
                 Math.max(400, budget)); // about a quarter of the budget, in tokens
-        long foldedTokens = tokens(folded) + previous.map(c -> (long) TokenEstimator.estimate(CompactedHistory.summaryText(c)))
-                .orElse(0L);
         if (TokenEstimator.estimate(summary) >= foldedTokens) {
             LOG.info(() -> "a compaction was not stored: its summary was no smaller than the " + folded.size()
                     + " events it would replace");
