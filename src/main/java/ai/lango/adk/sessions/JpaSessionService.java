@@ -111,7 +111,8 @@ public class JpaSessionService implements BaseSessionService {
             SessionRef key = new SessionRef(appName, userId, sessionId);
             if (!filtered) {
                 SessionStore.View view = store.open(key, tokenBudget);
-                return toSession(view.session(), forModel(key, view.history()), view.appState(), view.userState());
+                return toSession(view.session(), forModel(key, view.history(), view.session().state()), view.appState(),
+                        view.userState());
             }
             StoredSession stored = store.getOrCreate(key);
             GetSessionConfig filters = config.get();
@@ -125,9 +126,11 @@ public class JpaSessionService implements BaseSessionService {
      * The runner's events of a history cut to the budget: with a compaction (in the window, or else the session's
      * newest), its summary and the events after its range; orphaned calls closed (see {@link CompactedHistory}).
      */
-    private List<Event> forModel(SessionRef key, List<Message> history) {
+    private List<Event> forModel(SessionRef key, List<Message> history, Map<String, Object> state) {
         boolean compacted = history.stream().anyMatch(m -> Roles.COMPACTION.equals(m.role()));
-        Optional<Message> older = compacted ? Optional.empty() : store.newestCompaction(key);
+        // a session never compacted (its state says so) costs no query
+        Optional<Message> older = compacted || !Boolean.TRUE.equals(state.get(COMPACTED_STATE)) ? Optional.empty()
+                : store.newestCompaction(key);
         if (older.isEmpty() && !compacted && history.stream().noneMatch(Message::hasToolCalls)) {
             return new EventsView(history, rootAgentName); // nothing to fold or close: converted lazily, once
         }
@@ -142,10 +145,11 @@ public class JpaSessionService implements BaseSessionService {
 
     /** The events the model's next request would carry (the history view the runner gets). */
     List<Event> modelEvents(SessionRef key) {
-        if (store.find(key).isEmpty()) {
+        Optional<StoredSession> stored = store.find(key);
+        if (stored.isEmpty()) {
             return List.of();
         }
-        return forModel(key, store.history(key, tokenBudget));
+        return forModel(key, store.history(key, tokenBudget), stored.get().state());
     }
 
     /** Every stored event of the session, oldest first (none when it is gone). */
@@ -164,7 +168,8 @@ public class JpaSessionService implements BaseSessionService {
      */
     void appendCompaction(SessionRef key, Event compaction) {
         Message message = EventMessages.toMessage(compaction).orElseThrow();
-        store.append(key, message, StateDelta.NONE, Instant.ofEpochMilli(compaction.timestamp()));
+        store.append(key, message, new StateDelta(Map.of(COMPACTED_STATE, true), Map.of(), Map.of()),
+                Instant.ofEpochMilli(compaction.timestamp()));
     }
 
     /** A stored session with every event, for readers (the HTTP API): never creates one. */
@@ -363,6 +368,9 @@ public class JpaSessionService implements BaseSessionService {
                     Instant.ofEpochMilli(event.timestamp())));
         }
     }
+
+    /** The session state that says a session holds a compaction (so one out of the history's window is looked up). */
+    public static final String COMPACTED_STATE = "lango:compacted";
 
     /** Why a client's compaction event is refused. */
     public static final String COMPACTION_REFUSED = "compaction events are written by the server only";
