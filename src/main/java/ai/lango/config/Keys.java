@@ -153,6 +153,19 @@ public final class Keys {
             Integer.MAX_VALUE, "0 (derive from the model name) or a positive number of tokens",
             "The history a model request carries, in tokens; 0 derives it from the model's family (about half its"
                     + " context window)."));
+    public static final Setting<Boolean> COMPACTION_ENABLED = AGENT.add(Setting.bool("lango.agent.compaction.enabled", true,
+            "Long conversations: once a session's history passes the threshold of the token budget, its oldest part is"
+                    + " folded into a summary the model reads instead (stored as an ADK compaction event; the original"
+                    + " events stay); false: the history is only cut to the budget, oldest first."));
+    public static final Setting<Double> COMPACTION_THRESHOLD = AGENT.add(Setting.fraction("lango.agent.compaction.threshold",
+            0.7, "After a turn, the share of the token budget the next request's history may fill before its oldest part"
+                    + " is folded into a summary (in the background)."));
+    public static final Setting<Integer> COMPACTION_KEEP_RECENT_TURNS = AGENT.add(Setting.integer(
+            "lango.agent.compaction.keep-recent-turns", 4, 1, 1000, "an integer from 1 to 1000",
+            "The newest turns a compaction always keeps whole (never summarised)."));
+    public static final Setting<String> COMPACTION_MODEL = AGENT.add(Setting.text("lango.agent.compaction.model", null,
+            "The model that writes the summary, through the agent's provider (unset: the agent's model).")
+            .example("gpt-4o-mini"));
     public static final Setting<Integer> TOOL_IO_MAX_CHARS = AGENT.add(Setting.integer("lango.agent.tool-io-max-chars",
             16_000, 1000, 10_000_000, "an integer from 1000 to 10000000",
             "The most characters of one tool call's arguments, and of one tool result, that go into a model request;"

@@ -239,7 +239,14 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
                               @Key("lango.agent.shutdown-grace") Duration shutdownGrace,
                               @Key("lango.agent.tool-io-max-chars") int toolIoMaxChars,
                               @Key("lango.agent.resume") boolean resume,
-                              @Key("lango.agent.resume-attempts") int resumeAttempts) {
+                              @Key("lango.agent.resume-attempts") int resumeAttempts, Compaction compaction) {
+    }
+
+    /** lango.agent.compaction.*: when a long history is folded into a summary, what stays whole, and the summary's model. */
+    public record Compaction(@Key("lango.agent.compaction.enabled") boolean enabled,
+                             @Key("lango.agent.compaction.threshold") double threshold,
+                             @Key("lango.agent.compaction.keep-recent-turns") int keepRecentTurns,
+                             @Key("lango.agent.compaction.model") Optional<String> model) {
     }
 
     /**

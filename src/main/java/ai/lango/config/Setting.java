@@ -228,6 +228,18 @@ public final class Setting<T> {
                 });
     }
 
+    /** A fraction above 0 and at most 1, such as 0.7. */
+    static Setting<Double> fraction(String key, double fallback, String description) {
+        return new Setting<>(key, "decimal", "a decimal above 0 and at most 1, such as " + fallback, fallback,
+                Double.toString(fallback), description, false, "", raw -> {
+                    double value = Double.parseDouble(raw);
+                    if (!(value > 0 && value <= 1)) {
+                        throw new IllegalArgumentException(raw);
+                    }
+                    return value;
+                });
+    }
+
     static Setting<String> text(String key, String fallback, String description) {
         return new Setting<>(key, "text", "any text", fallback, fallback == null ? "" : fallback, description, false, "",
                 raw -> raw);

@@ -95,7 +95,7 @@ public final class SettingsParser {
             ProviderCatalog.historyBudget(model.name().orElse(null)).ifPresent(derived -> shown(Keys.TOKEN_BUDGET, derived));
         }
         return new LangoSettings(http, bind(LangoSettings.Database.class, "dataDir", dataDir, "kind", kind, "url", url),
-                model, sessions, bind(LangoSettings.AgentLimits.class), tools(dataDir, token.isPresent() || jwt.isPresent()),
+                model, sessions, bind(LangoSettings.AgentLimits.class, "compaction", bind(LangoSettings.Compaction.class)), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 bind(LangoSettings.Access.class, "jwt", jwt, "quotas", bind(LangoSettings.Quotas.class)), a2a(), memory(),
                 knowledge(model), retrieval(), bind(LangoSettings.Approval.class), vault(dataDir), skills(dataDir), browser(),
                 payment(), mcp(dataDir), pricing(), bind(LangoSettings.Telemetry.class), eval(dataDir));

@@ -9,6 +9,8 @@ public final class Roles {
     public static final String ASSISTANT = "assistant";
     public static final String TOOL = "tool";
     public static final String SYSTEM = "system";
+    /** A compaction: the summary of an older range of the session, written by the server (never sent as it is). */
+    public static final String COMPACTION = "compaction";
     /** ADK/genai names, accepted on write and mapped. */
     public static final String MODEL = "model";
     public static final String FUNCTION = "function";

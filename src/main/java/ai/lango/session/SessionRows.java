@@ -446,6 +446,19 @@ class SessionRows {
         return load(newestFirst);
     }
 
+    /** The session's newest compaction (a message of role {@link Roles#COMPACTION}), if it has one. */
+    Optional<Message> newestCompaction(SessionRef key) {
+        Long sessionId = sessionId(key);
+        if (sessionId == null) {
+            return Optional.empty();
+        }
+        List<MessageEntity> found = em.createQuery("SELECT m FROM MessageEntity m WHERE m.sessionId = :sid AND m.role = :role"
+                        + " ORDER BY m.sessionId, m.id DESC", MessageEntity.class)
+                .setParameter("sid", sessionId).setParameter("role", Roles.COMPACTION)
+                .setHint(READ_ONLY, true).setMaxResults(1).getResultList();
+        return found.isEmpty() ? Optional.empty() : Optional.of(load(found).get(0));
+    }
+
     /** The session's row id, if stored. */
     Optional<Long> id(SessionRef key) {
         return Optional.ofNullable(sessionId(key));

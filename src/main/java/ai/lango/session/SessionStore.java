@@ -276,6 +276,11 @@ public class SessionStore {
                 after == null ? Long.MIN_VALUE : after.toEpochMilli());
     }
 
+    /** The session's newest compaction (its summary, stored as a message of role {@link Roles#COMPACTION}), if any. */
+    public Optional<Message> newestCompaction(SessionRef key) {
+        return rows.newestCompaction(requireIdentity(key));
+    }
+
     /** A stored message with its row id and token count, for readers that remember how far they read. */
     public record Numbered(long id, int tokens, Message message) {
     }

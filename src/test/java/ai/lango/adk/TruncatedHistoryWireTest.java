@@ -70,6 +70,11 @@ class TruncatedHistoryWireTest {
         }
 
         @Override
+        public Optional<Message> newestCompaction(SessionRef key) {
+            return messages.stream().filter(m -> ai.lango.session.Roles.COMPACTION.equals(m.role())).reduce((a, b) -> b);
+        }
+
+        @Override
         public StoredSession getOrCreate(SessionRef key) {
             return session;
         }

@@ -69,6 +69,15 @@ class SettingsParserTest {
     }
 
     @Test
+    void compactionIsOnAtSevenTenthsKeepingFourTurnsAndAThresholdPastOneIsRefused() {
+        LangoSettings.Compaction compaction = parse(Map.of()).agent().compaction();
+        assertEquals(new LangoSettings.Compaction(true, 0.7, 4, java.util.Optional.empty()), compaction);
+        assertEquals(0.5, parse(Map.of("lango.agent.compaction.threshold", "0.5")).agent().compaction().threshold());
+        assertTrue(error(Map.of("lango.agent.compaction.threshold", "1.5")).contains("lango.agent.compaction.threshold"));
+        assertTrue(error(Map.of("lango.agent.compaction.threshold", "0")).contains("a decimal above 0 and at most 1"));
+    }
+
+    @Test
     void nonNumericTokenBudgetIsRefused() {
         assertTrue(error(Map.of("lango.agent.token-budget", "lots")).startsWith("lango.agent.token-budget (LANGO_AGENT_TOKEN_BUDGET) has the invalid value \"lots\""));
     }

@@ -41,6 +41,21 @@ class SessionRowsTest {
     }
 
     @Test
+    void theNewestCompactionIsFoundAmongASessionsMessages() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionStore store = local.store(null);
+            SessionRef a = SessionRef.of("user", "a");
+            local.rows().insert(a, Map.of());
+            assertTrue(store.newestCompaction(a).isEmpty());
+            store.append(a, message("user", "one"), StateDelta.NONE, T);
+            store.append(a, new Message(Roles.COMPACTION, "first summary", T, "lango-agent", List.of(), "{}"), StateDelta.NONE, T);
+            store.append(a, new Message(Roles.COMPACTION, "second summary", T, "lango-agent", List.of(), "{}"), StateDelta.NONE, T);
+            store.append(a, message("user", "two"), StateDelta.NONE, T);
+            assertEquals("second summary", store.newestCompaction(a).orElseThrow().content());
+        }
+    }
+
+    @Test
     void groupCommitWritesEveryMessageAsStoredAndRefusesSessionsThatAreGone() throws Exception {
         try (LocalTransactions local = new LocalTransactions(dir)) {
             SessionStore store = local.store(null);

@@ -50,6 +50,12 @@ public final class EventMessages {
 
     /** The message an event is stored as; empty when it carries no content (a pure state change). */
     public static Optional<Message> toMessage(Event event) {
+        if (CompactedHistory.isCompaction(event)) {
+            // no content of its own: the summary is the row's content, the event (its range) its raw JSON
+            String summary = CompactedHistory.summaryText(event.actions().compaction().get());
+            return Optional.of(new Message(Roles.COMPACTION, summary, Instant.ofEpochMilli(event.timestamp()),
+                    event.author(), List.of(), event.toJson()));
+        }
         if (event.content().flatMap(Content::parts).orElse(List.of()).isEmpty()) {
             return Optional.empty();
         }

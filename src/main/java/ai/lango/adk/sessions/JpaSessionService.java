@@ -111,8 +111,9 @@ public class JpaSessionService implements BaseSessionService {
             SessionRef key = new SessionRef(appName, userId, sessionId);
             if (!filtered) {
                 SessionStore.View view = store.open(key, tokenBudget);
-                return toSession(view.session(), new EventsView(current(view.history(), view.session().state()), rootAgentName),
-                        view.appState(), view.userState());
+                Map<String, Object> state = view.session().state();
+                return toSession(view.session(), forModel(key, current(view.history(), state), state), view.appState(),
+                        view.userState());
             }
             StoredSession stored = store.getOrCreate(key);
             GetSessionConfig filters = config.get();
@@ -120,6 +121,56 @@ public class JpaSessionService implements BaseSessionService {
                     filters.afterTimestamp().orElse(null));
             return toSession(stored, new EventsView(current(messages, stored.state()), rootAgentName));
         });
+    }
+
+    /**
+     * The runner's events of a history cut to the budget: with a compaction (in the window, or else the session's
+     * newest), its summary and the events after its range; orphaned calls closed (see {@link CompactedHistory}).
+     */
+    private List<Event> forModel(SessionRef key, List<Message> history, Map<String, Object> state) {
+        boolean compacted = history.stream().anyMatch(m -> Roles.COMPACTION.equals(m.role()));
+        // a session never compacted (its state says so) costs no query
+        Optional<Message> older = compacted || !Boolean.TRUE.equals(state.get(COMPACTED_STATE)) ? Optional.empty()
+                : store.newestCompaction(key);
+        if (older.isEmpty() && !compacted && history.stream().noneMatch(Message::hasToolCalls)) {
+            return new EventsView(history, rootAgentName); // nothing to fold or close: converted lazily, once
+        }
+        List<Message> messages = history;
+        if (older.isPresent()) {
+            messages = new java.util.ArrayList<>(history.size() + 1);
+            messages.add(older.get());
+            messages.addAll(history);
+        }
+        return new java.util.ArrayList<>(CompactedHistory.forModel(EventMessages.toEvents(messages, rootAgentName)));
+    }
+
+    /** The events the model's next request would carry (the history view the runner gets). */
+    List<Event> modelEvents(SessionRef key) {
+        Optional<StoredSession> stored = store.find(key);
+        if (stored.isEmpty()) {
+            return List.of();
+        }
+        return forModel(key, current(store.history(key, tokenBudget), stored.get().state()), stored.get().state());
+    }
+
+    /** Every stored event of the session, oldest first (none when it is gone). */
+    List<Event> storedEvents(SessionRef key) {
+        return store.find(key).isEmpty() ? List.of() : EventMessages.toEvents(store.messages(key), rootAgentName);
+    }
+
+    /** The agent that answers when a stored message names none. */
+    String rootAgentName() {
+        return rootAgentName;
+    }
+
+    /**
+     * Stores a compaction the server made (see {@link HistoryCompactor}): only the server writes them, so one sent by
+     * a client is refused in {@link #append}.
+     */
+    void appendCompaction(SessionRef key, Event compaction) {
+        Message message = EventMessages.toMessage(compaction).orElseThrow();
+        store.append(key, message, new StateDelta(Map.of(COMPACTED_STATE, true), Map.of(), Map.of()),
+                Instant.ofEpochMilli(compaction.timestamp()));
     }
 
     /** A stored session with every event, for readers (the HTTP API): never creates one. */
@@ -192,6 +243,10 @@ public class JpaSessionService implements BaseSessionService {
     Single<Event> append(Session session, Event event, TurnSessions run) {
         if (event.partial().orElse(false)) {
             return Single.just(event);
+        }
+        if (CompactedHistory.isCompaction(event)) {
+            // a compaction hides the events of its range from the model: a client's would be an erase-and-inject
+            return Single.error(new IllegalArgumentException(COMPACTION_REFUSED));
         }
         return Single.fromCallable(() -> {
             if (event.author() == null || event.author().isBlank()) {
@@ -361,6 +416,12 @@ public class JpaSessionService implements BaseSessionService {
                 && range.get(0) instanceof Number from && range.get(1) instanceof Number to
                 && m.timestamp().toEpochMilli() >= from.longValue() && m.timestamp().toEpochMilli() <= to.longValue())).toList();
     }
+
+    /** The session state that says a session holds a compaction (so one out of the history's window is looked up). */
+    public static final String COMPACTED_STATE = "lango:compacted";
+
+    /** Why a client's compaction event is refused. */
+    public static final String COMPACTION_REFUSED = "compaction events are written by the server only";
 
     /** How far back a cut turn's calls are looked for: one turn's worth of messages. */
     static final int CUT_TURN_WINDOW = 100;
