@@ -316,6 +316,14 @@ class ChatPageUserIT extends FakeLlmIT {
         int apart = Math.abs(shown - expected);
         assertTrue(Math.min(apart, 24 * 60 - apart) <= 3, "Kolkata's time, " + now + ", in " + note);
         screenshot("page-approval-note-time");
+        // at a phone's width the output and the note stay on the screen: nothing scrolls sideways
+        browser.manage().window().setSize(new Dimension(390, 844));
+        Number scroll = (Number) browser.executeScript("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        Number messages = (Number) browser.executeScript("const m = document.getElementById('messages'); return m.scrollWidth - m.clientWidth");
+        assertEquals(0, scroll.intValue(), "the page scrolls sideways");
+        assertEquals(0, messages.intValue(), "the conversation scrolls sideways");
+        assertTrue(browser.findElement(By.cssSelector("details.tool pre.result")).isDisplayed());
+        screenshot("page-exec-output-and-note-phone");
         second.findElement(By.cssSelector(".approval-deny")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".msg.assistant:last-of-type .body"), "Ran again."));
     }

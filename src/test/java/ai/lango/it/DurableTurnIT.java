@@ -81,7 +81,8 @@ abstract class DurableTurnIT {
     @BeforeAll
     void startServer() throws Exception {
         database.assumeAvailable();
-        int port = ItPorts.HTTP + 40 + database.offset();
+        // 19126/19127 by default: CrashIT's second fake models take HTTP + 40 and + 44 (FAKE_LLM + 21, + 25)
+        int port = ItPorts.HTTP + 46 + database.offset();
         int fakePort = ItPorts.FAKE_LLM + 70 + 2 * database.offset();
         CrashIT.deleteRecursively(dataDir());
         workspace = Files.createDirectories(dataDir().resolve("workspace"));
