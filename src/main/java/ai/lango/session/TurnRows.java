@@ -106,15 +106,6 @@ public class TurnRows {
         }
     }
 
-    /** The same write in a transaction of its own (a run that stores no message of its own: a resumed one). */
-    public void write(TurnRecord.Begin begin) {
-        try {
-            write(em.unwrap(Connection.class), begin);
-        } catch (SQLException e) {
-            throw new PersistenceException("writing a turn failed: " + e.getMessage(), e);
-        }
-    }
-
     /**
      * The turn ended its run: done, failed (with why), or waiting for a person's answer (no server runs it then).
      * Only a turn this server runs is ended here: a turn another server took over is that server's.
@@ -201,17 +192,6 @@ public class TurnRows {
                 + " FROM lango_turns WHERE reference = ? ORDER BY started_at DESC")) {
             select.setString(1, reference);
             select.setMaxRows(1);
-            return read(select).stream().findFirst();
-        } catch (SQLException e) {
-            throw new PersistenceException("reading a turn failed: " + e.getMessage(), e);
-        }
-    }
-
-    /** A turn by its id. */
-    public Optional<TurnRecord> find(String id) {
-        try (PreparedStatement select = em.unwrap(Connection.class).prepareStatement("SELECT " + COLUMNS
-                + " FROM lango_turns WHERE id = ?")) {
-            select.setString(1, id);
             return read(select).stream().findFirst();
         } catch (SQLException e) {
             throw new PersistenceException("reading a turn failed: " + e.getMessage(), e);
