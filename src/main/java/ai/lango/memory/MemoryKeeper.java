@@ -4,6 +4,7 @@ import ai.lango.config.LangoSettings;
 import ai.lango.masking.MaskedLogs;
 import ai.lango.session.SessionStore;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.AfterTurnWork;
 import ai.lango.turn.TurnCompleted;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -17,9 +18,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -64,28 +62,21 @@ public class MemoryKeeper {
 
     /** Sessions this server is compressing now: a second trigger for one of them has nothing to add. */
     private final Set<SessionRef> busy = ConcurrentHashMap.newKeySet();
-    /** Sessions waiting for a worker. */
-    private final Set<SessionRef> waiting = ConcurrentHashMap.newKeySet();
-    private ThreadPoolExecutor workers;
+    private AfterTurnWork work;
 
     @PostConstruct
     void start() {
-        workers = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threadFactory);
-        workers.allowCoreThreadTimeOut(true);
+        work = new AfterTurnWork(WORKERS, threadFactory);
     }
 
     @PreDestroy
     void stop() {
-        workers.shutdownNow();
+        work.stop();
     }
 
     void afterTurn(@ObservesAsync TurnCompleted turn) {
-        SessionRef key = turn.session();
-        if (settings.enabled() && waiting.add(key)) {
-            workers.execute(() -> {
-                waiting.remove(key);
-                keep(key);
-            });
+        if (settings.enabled()) {
+            work.submit(turn.session(), this::keep);
         }
     }
 

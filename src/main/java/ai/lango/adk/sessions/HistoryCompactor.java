@@ -12,6 +12,7 @@ import ai.lango.session.SessionStore;
 import ai.lango.session.TokenEstimator;
 import ai.lango.turn.Names;
 import ai.lango.turn.SessionRef;
+import ai.lango.turn.AfterTurnWork;
 import ai.lango.turn.TurnCompleted;
 import com.google.adk.events.Event;
 import com.google.genai.types.Content;
@@ -29,11 +30,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -90,28 +86,23 @@ public class HistoryCompactor {
 
     Summarizer summarizer = this::askModel;
 
-    private final Set<SessionRef> waiting = ConcurrentHashMap.newKeySet();
-    private ThreadPoolExecutor workers;
+    private AfterTurnWork work;
     private volatile Provider provider;
 
     @PostConstruct
     void start() {
-        workers = new ThreadPoolExecutor(1, 1, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threadFactory);
-        workers.allowCoreThreadTimeOut(true);
+        work = new AfterTurnWork(1, threadFactory);
     }
 
     @PreDestroy
     void stop() {
-        workers.shutdownNow();
+        work.stop();
     }
 
     void afterTurn(@ObservesAsync TurnCompleted turn) {
         SessionRef key = turn.session();
-        if (settings.agent().compaction().enabled() && !Names.isEvalSession(key.key()) && waiting.add(key)) {
-            workers.execute(() -> {
-                waiting.remove(key);
-                compact(key);
-            });
+        if (settings.agent().compaction().enabled() && !Names.isEvalSession(key.key())) {
+            work.submit(key, this::compact);
         }
     }
 
