@@ -202,7 +202,7 @@ class ArchitectureTest {
 
     static final String[] CAPABILITIES = {"ai.lango.a2a..", "ai.lango.approval..", "ai.lango.artifact..", "ai.lango.browser..", "ai.lango.eval..", "ai.lango.mcp..",
             "ai.lango.graph..", "ai.lango.knowledge..", "ai.lango.learning..", "ai.lango.memory..", "ai.lango.payment..",
-            "ai.lango.retrieval..", "ai.lango.skills..", "ai.lango.vault.."};
+            "ai.lango.retrieval..", "ai.lango.schedule..", "ai.lango.skills..", "ai.lango.vault.."};
     static final String[] PLATFORM = {"ai.lango.config..", "ai.lango.database..", "ai.lango.masking..", "ai.lango.net..", "ai.lango.prompt..",
             "ai.lango.provider..", "ai.lango.security..", "ai.lango.session..", "ai.lango.tool..", "ai.lango.turn..", "ai.lango.usage..", "ai.lango.telemetry.."};
 

@@ -51,6 +51,12 @@ public class ConfigProducer {
 
     @Produces
     @Singleton
+    LangoSettings.Schedules schedules(LangoSettings settings) {
+        return settings.schedules();
+    }
+
+    @Produces
+    @Singleton
     LangoSettings.Sessions sessions(LangoSettings settings) {
         return settings.sessions();
     }

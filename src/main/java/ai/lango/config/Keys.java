@@ -461,6 +461,24 @@ public final class Keys {
             "an integer from 1 to 64", "How many eval runs one server runs at once; one more is refused (429)."));
 
     // ---------------------------------------------------------------------------------------------
+    public static final Group SCHEDULES = new Group("Schedules",
+            "Scheduled turns: a user's message run in their session at cron, every or at times, once per time across"
+                    + " servers (docs/api.md, docs/scale-out.md).");
+
+    public static final Setting<Boolean> SCHEDULES_ENABLED = SCHEDULES.add(Setting.bool("lango.schedules.enabled", true,
+            "Whether schedules may be made (/api/schedules, the schedule_* tools) and fire; off, none fires and the API"
+                    + " answers 404."));
+    public static final Setting<Integer> SCHEDULES_MAX_PER_USER = SCHEDULES.add(Setting.integer("lango.schedules.max-per-user",
+            20, 1, 10_000, "an integer from 1 to 10000", "How many schedules one user may have; one more is refused (409)."));
+    public static final Setting<Duration> SCHEDULES_MIN_INTERVAL = SCHEDULES.add(Setting.duration(
+            "lango.schedules.min-interval", Duration.ofMinutes(1), Duration.ofSeconds(1), NO_MAX,
+            "The shortest time between two fires a schedule may have (its every, or its cron's closest times)."));
+    public static final Setting<Duration> SCHEDULES_MISSED_GRACE = SCHEDULES.add(Setting.duration(
+            "lango.schedules.missed-grace", Duration.ofHours(1), Duration.ZERO, NO_MAX,
+            "A fire missed while no server ran (or none could) still runs once when a server starts if it came due at"
+                    + " most this long ago; an older one is skipped (recorded) and the schedule goes on at its next time."));
+
+    // ---------------------------------------------------------------------------------------------
     public static final Group A2A = new Group("A2A", "The agent-to-agent protocol, both ways.");
 
     public static final Setting<Boolean> A2A_ENABLED = A2A.add(Setting.bool("lango.a2a.enabled", false,

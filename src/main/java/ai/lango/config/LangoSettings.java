@@ -15,7 +15,13 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
                             ToolSettings tools, Access access, A2a a2a, Memory memory,
                             Knowledge knowledge, Retrieval retrieval, Approval approval, Vault vault, Skills skills,
                             Browser browser, Payment payment, Mcp mcp, Pricing pricing, Telemetry telemetry,
-                            Eval eval) {
+                            Eval eval, Schedules schedules) {
+
+    /** lango.schedules.*: whether schedules fire, how many a user may have, how often one may fire, how late a missed one runs. */
+    public record Schedules(@Key("lango.schedules.enabled") boolean enabled, @Key("lango.schedules.max-per-user") int maxPerUser,
+                            @Key("lango.schedules.min-interval") Duration minInterval,
+                            @Key("lango.schedules.missed-grace") Duration missedGrace) {
+    }
 
     /** lango.eval.*: the folder of shared eval sets, how long one run may take, how many run at once. */
     public record Eval(Path dir, @Key("lango.eval.timeout") Duration timeout, @Key("lango.eval.max-runs") int maxRuns) {

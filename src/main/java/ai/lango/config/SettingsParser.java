@@ -98,7 +98,8 @@ public final class SettingsParser {
                 model, sessions, bind(LangoSettings.AgentLimits.class, "compaction", bind(LangoSettings.Compaction.class)), tools(dataDir, token.isPresent() || jwt.isPresent()),
                 bind(LangoSettings.Access.class, "jwt", jwt, "quotas", bind(LangoSettings.Quotas.class)), a2a(), memory(),
                 knowledge(model), retrieval(), bind(LangoSettings.Approval.class), vault(dataDir), skills(dataDir), browser(),
-                payment(), mcp(dataDir), pricing(), bind(LangoSettings.Telemetry.class), eval(dataDir));
+                payment(), mcp(dataDir), pricing(), bind(LangoSettings.Telemetry.class), eval(dataDir),
+                bind(LangoSettings.Schedules.class));
     }
 
     /** The models priced by lango.pricing.&lt;model&gt;.input|output|cached (or LANGO_PRICING_&lt;MODEL&gt;_INPUT…). */

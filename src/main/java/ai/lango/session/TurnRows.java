@@ -181,6 +181,23 @@ public class TurnRows {
         }
     }
 
+    /**
+     * Whether a turn of the session is under way on any server: running (or cut off by a crash, not yet resumed) or
+     * waiting for a person's answer.
+     */
+    public boolean activeIn(String sessionScope) {
+        try (PreparedStatement select = em.unwrap(Connection.class).prepareStatement("SELECT id FROM lango_turns"
+                + " WHERE session_scope = ? AND state IN ('running', 'waiting')")) {
+            select.setString(1, sessionScope);
+            select.setMaxRows(1);
+            try (ResultSet rs = select.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("reading a session's turns failed: " + e.getMessage(), e);
+        }
+    }
+
     /** Forgets the turns that ended before {@code before}: nothing is left of them (their sessions keep the rest). */
     public void purgeEnded(Instant before) {
         update("DELETE FROM lango_turns WHERE state IN ('done', 'failed') AND updated_at < ?", before.toEpochMilli());

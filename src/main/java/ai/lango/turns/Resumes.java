@@ -95,6 +95,10 @@ public class Resumes {
 
         /** The resumed turn ended (or waits for a person: then it asked, and an answer goes on as any other). */
         void ended(String sessionKey, Optional<String> failure);
+
+        /** A turn the server started itself in session {@code sessionKey} (a schedule's fire) with {@code message}. */
+        default void scheduled(String sessionKey, String message, String scheduleId) {
+        }
     }
 
     /** {@code watcher} hears the resumed turns of {@code userId} from now on (those running are told first); close to stop. */
@@ -252,6 +256,30 @@ public class Resumes {
         } catch (IllegalArgumentException unknown) {
             return TurnContext.Credential.SERVER;
         }
+    }
+
+    /**
+     * The user's sockets here hear a turn the server started itself (a schedule's fire) as they hear a resumed one: that
+     * it started, with its message, then its events ({@link #heard}) and its end ({@link #endedFor}).
+     */
+    void scheduled(String userId, String sessionKey, String message, String scheduleId) {
+        for (Watcher watcher : List.copyOf(watchers.getOrDefault(userId, Set.of()))) {
+            try {
+                watcher.scheduled(sessionKey, message, scheduleId);
+            } catch (RuntimeException e) {
+                LOG.fine(() -> "a watcher of scheduled turns failed: " + e.getMessage());
+            }
+        }
+    }
+
+    /** An event of a turn of {@code userId}'s that no request waits for, to their sockets here. */
+    void heard(String userId, String sessionKey, TurnEvent event) {
+        tell(TurnContext.of(userId, sessionKey, false).build(), event);
+    }
+
+    /** Such a turn ended (or waits for a person). */
+    void endedFor(String userId, String sessionKey, Optional<String> failure) {
+        ended(TurnContext.of(userId, sessionKey, false).build(), failure);
     }
 
     private void tell(TurnContext turn, TurnEvent event) {

@@ -38,14 +38,20 @@ final class TurnStream {
     }
 
     /**
-     * The turns of the socket's user that the server resumed after a crash, which no request of this socket waits for:
-     * their events as any turn's, and their end as {@code agent.done} (after {@code agent.failed} when it failed).
+     * The turns of the socket's user that the server resumed after a crash or started itself (a schedule's fire: first
+     * {@code agent.scheduled} with its message), which no request of this socket waits for: their events as any turn's,
+     * and their end as {@code agent.done} (after {@code agent.failed} when it failed).
      */
     static ai.lango.turns.Resumes.Watcher watcher(Session session) {
         return new ai.lango.turns.Resumes.Watcher() {
             @Override
             public void heard(String sessionKey, TurnEvent event) {
                 forward(session, sessionKey, event, new java.util.ArrayList<>());
+            }
+
+            @Override
+            public void scheduled(String sessionKey, String message, String scheduleId) {
+                send(session, event("agent.scheduled", payload(sessionKey).put("message", message).put("scheduleId", scheduleId)));
             }
 
             @Override
