@@ -1,6 +1,7 @@
 // Lango chat page: WebSocket chat (docs/contract.md) as the signed-in user, with streamed Markdown,
 // tool calls and their outcome, approval cards that say where a request stands, delegation, Stop,
-// Retry, Copy, session rename and delete, and automatic reconnect. The credential is kept for this
+// Retry, Copy, session rename and delete, scheduled turns (marked, and the "Scheduled" list: next time,
+// last result, pause, delete), and automatic reconnect. The credential is kept for this
 // tab only (sessionStorage); the page reads only what its user may: GET api/me says who that is.
 (function () {
   "use strict";
@@ -43,7 +44,15 @@
     return id;
   }
 
-  function addUser(text) { const box = el("div", "msg user", text); messages.appendChild(box); scroll(); return box; }
+  /** A user's message; one a schedule said ("[Scheduled <due>] …", as stored) is marked so, with its time. */
+  function addUser(text) {
+    const scheduled = /^\[Scheduled ([^\]]+)\] ([\s\S]*)$/.exec(text);
+    const box = el("div", "msg user" + (scheduled ? " scheduled" : ""), scheduled ? scheduled[2] : text);
+    if (scheduled) box.prepend(el("div", "scheduled-note", "⏰ Scheduled · " + localTime(scheduled[1])));
+    messages.appendChild(box);
+    scroll();
+    return box;
+  }
 
   /** An error where the answer would be, with Retry. */
   /** An error where the answer would be; Retry unless sending again cannot help ({@code retryable} false). */
@@ -385,6 +394,7 @@
       sessionKey = localStorage.getItem("lango.session." + me.userId) || newKey();
       await loadSessions();
       await open(sessionKey);
+      loadSchedules();
     }
     connect();
   }
@@ -467,8 +477,18 @@
     }
     if (frame.type === "event") {
       const p = frame.payload || {};
-      if (p.sessionKey && p.sessionKey !== sessionKey) return;
+      if (frame.event === "agent.scheduled") loadSchedules();
+      if (p.sessionKey && p.sessionKey !== sessionKey) {
+        if (frame.event === "agent.done") { loadSessions(); loadSchedules(); } // another chat's scheduled turn ended
+        return;
+      }
       if (frame.event === "approval.resolved") { approvalResolved(p.approvalId, p.decision); return; }
+      if (frame.event === "agent.scheduled") { // a schedule's fire: its message, then its answer as it comes
+        addUser(p.message);
+        resumedTurns.set(p.sessionKey, assistant(null, true));
+        scroll();
+        return;
+      }
       if (frame.event === "agent.resumed") { // a turn cut off by a restart goes on: a new answer, saying so
         const resumed = assistant(p.agent, true);
         resumed.box.insertBefore(el("div", "resumed-note", "⟳ " + p.note), resumed.body);
@@ -486,7 +506,7 @@
         case "agent.failed": addError(p.message, turn); break;
         case "agent.done":
           if (turn !== running) { settle(turn); finishActions(turn); }
-          if (resumedTurns.delete(p.sessionKey)) loadSessions();
+          if (resumedTurns.delete(p.sessionKey)) { loadSessions(); loadSchedules(); }
           showUsage();
           break;
         case "approval.request":
@@ -614,6 +634,39 @@
         list.appendChild(item);
       });
     } catch (e) { /* offline: the list refreshes after the next turn */ }
+  }
+
+  /** The user's schedules (GET api/schedules): message, session, next time, last result; pause or resume, delete. */
+  async function loadSchedules() {
+    if (!me) return;
+    try {
+      const response = await fetch("api/schedules", { headers: headers() });
+      if (!response.ok) { $("schedules-box").hidden = true; return; }
+      const schedules = (await response.json()).schedules;
+      $("schedules-box").hidden = !schedules.length;
+      $("schedules").replaceChildren(...schedules.map((s) => {
+        const item = el("li", s.paused ? "paused" : "");
+        const when = s.cron ? "cron " + s.cron + " (" + s.zone + ")" : s.every ? "every " + s.every : "at " + localTime(s.at);
+        const title = button("schedule-message", s.message, () => { if (known.has(s.sessionKey)) open(s.sessionKey); drawer(false); });
+        title.title = "in " + s.sessionKey + ", " + when;
+        item.append(title,
+          el("div", "schedule-when", s.paused ? "paused · " + when : s.next ? "next " + localTime(s.next) : "no next time"),
+          el("div", "schedule-result", s.lastResult ? "last: " + s.lastResult : "not run yet"),
+          button("schedule-pause link", s.paused ? "Resume" : "Pause", () => changeSchedule(s.id, "PATCH", { paused: !s.paused })),
+          button("schedule-delete link", "Delete", () => {
+            if (confirm("Delete the schedule \"" + s.message + "\"?")) changeSchedule(s.id, "DELETE");
+          }));
+        return item;
+      }));
+    } catch (e) { /* offline: refreshed after the next scheduled turn */ }
+  }
+
+  async function changeSchedule(id, method, body) {
+    const init = { method, headers: headers() };
+    if (body) { init.headers = Object.assign({ "Content-Type": "application/json" }, init.headers); init.body = JSON.stringify(body); }
+    const response = await fetch("api/schedules/" + encodeURIComponent(id), init).catch(() => null);
+    if (!response || !response.ok) setStatus("the schedule could not be changed", false);
+    loadSchedules();
   }
 
   /**
@@ -770,6 +823,8 @@
     if (socket) { const old = socket; socket = null; old.close(); }
     me = null;
     list.replaceChildren();
+    $("schedules").replaceChildren();
+    $("schedules-box").hidden = true;
     messages.replaceChildren();
     askForToken("signed out");
   };
