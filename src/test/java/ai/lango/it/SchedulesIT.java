@@ -43,7 +43,8 @@ class SchedulesIT extends FakeLlmIT {
     @Deployment
     static WebArchive deployment() {
         return ItDeployments.configured(ItDeployments.war("lango-schedules.war"), "lango.auth.token=" + OPERATOR + "\n"
-                + "lango.schedules.min-interval=PT1S\n" + "lango.schedules.max-per-user=4\n");
+                + "lango.schedules.min-interval=PT1S\n" + "lango.schedules.max-per-user=4\n"
+                + "lango.tools.exec.enabled=true\n" + "lango.security.approval.timeout=PT3S\n");
     }
 
     @ArquillianResource
@@ -230,6 +231,44 @@ class SchedulesIT extends FakeLlmIT {
     }
 
     @Test
+    void aScheduledTurnsRequestForApprovalWaitsForItsOwnerAndExpiresUnanswered() throws Exception {
+        String hal = "hal-" + RUN;
+        String token = new ItCallers(base, OPERATOR).issue(hal, false);
+        String ask = "run the nightly check " + RUN;
+        String file = "scheduled-" + RUN;
+        fake.route(FakeLlmServer.lastUserMessageContains(ask), r -> afterTool(r)
+                ? Reply.openAiText("It did not run.")
+                : Reply.openAiToolCall("call_a" + RUN, "exec", "{\"command\":\"echo ran >> " + file + "\"}"));
+        String session = "nightly-" + RUN;
+        String id = create(token, "{\"sessionKey\":\"" + session + "\",\"message\":\"" + ask + "\",\"at\":\""
+                + Instant.now().plusSeconds(2) + "\"}").path("id").asText();
+        waitFor(Duration.ofSeconds(30), () -> {
+            try {
+                return get(token, id).path("lastResult").asText().startsWith("waiting: ");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "the scheduled turn waits for its owner's approval");
+        HttpResponse<String> audit = call("GET", "api/admin/approvals?sessionKey=" + session, OPERATOR, null);
+        JsonNode asked = TestJson.MAPPER.readTree(audit.body()).path("approvals");
+        assertEquals(1, asked.size(), audit.body());
+        assertEquals(hal, asked.get(0).path("userId").asText(), "the owner's request");
+        assertEquals("exec", asked.get(0).path("tool").asText());
+        waitFor(Duration.ofSeconds(20), () -> {
+            try {
+                return conversation(token, hal, session).contains("model: It did not run.");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "unanswered, the request expires and the turn goes on, the model told");
+        JsonNode ended = TestJson.MAPPER.readTree(call("GET", "api/admin/approvals?sessionKey=" + session, OPERATOR, null).body())
+                .path("approvals");
+        assertEquals("expired", ended.get(0).path("decision").asText(), ended.toString());
+        assertFalse(ended.get(0).path("ran").asBoolean());
+        assertTrue(get(token, id).path("next").isNull(), "an at fires once");
+    }
+
+    @Test
     void theAgentSchedulesListsAndDeletesTheCallersOwnOnly() throws Exception {
         ItCallers callers = new ItCallers(base, OPERATOR);
         String fay = "fay-" + RUN;
@@ -238,7 +277,7 @@ class SchedulesIT extends FakeLlmIT {
         String gusSchedule = create(gusToken, "{\"message\":\"gus's\",\"every\":\"PT1H\"}").path("id").asText();
         String session = "agent-" + RUN;
         String remind = "remind me every hour to stretch " + RUN;
-        fake.route(FakeLlmServer.lastUserMessageContains(remind), r -> r.body().contains("\"role\":\"tool\"")
+        fake.route(FakeLlmServer.lastUserMessageContains(remind), r -> afterTool(r)
                 ? Reply.openAiText("Scheduled.")
                 : Reply.openAiToolCall("call_c" + RUN, "schedule_create", "{\"message\":\"stretch " + RUN + "\",\"every\":\"PT1H\"}"));
         HttpResponse<String> ran = call("POST", "api/run", token, TestJson.runRequest(fay, session, remind));
@@ -252,7 +291,7 @@ class SchedulesIT extends FakeLlmIT {
         assertEquals("PT1H", mine.get(0).path("every").asText());
 
         String list = "what is scheduled " + RUN;
-        fake.route(FakeLlmServer.lastUserMessageContains(list), r -> r.body().contains("\"role\":\"tool\"")
+        fake.route(FakeLlmServer.lastUserMessageContains(list), r -> afterTool(r)
                 ? Reply.openAiText("Listed.") : Reply.openAiToolCall("call_l" + RUN, "schedule_list", "{}"));
         assertEquals(200, call("POST", "api/run", token, TestJson.runRequest(fay, session, list)).statusCode());
         String listedResult = toolResult(list);
@@ -260,29 +299,82 @@ class SchedulesIT extends FakeLlmIT {
         assertFalse(listedResult.contains(gusSchedule), "another user's is not listed: " + listedResult);
 
         String steal = "delete gus's " + RUN;
-        fake.route(FakeLlmServer.lastUserMessageContains(steal), r -> r.body().contains("\"role\":\"tool\"")
+        fake.route(FakeLlmServer.lastUserMessageContains(steal), r -> afterTool(r)
                 ? Reply.openAiText("Tried.") : Reply.openAiToolCall("call_s" + RUN, "schedule_delete", "{\"id\":\"" + gusSchedule + "\"}"));
         assertEquals(200, call("POST", "api/run", token, TestJson.runRequest(fay, session, steal)).statusCode());
         assertTrue(toolResult(steal).contains("no schedule"), toolResult(steal));
         assertEquals(200, call("GET", "api/schedules/" + gusSchedule, gusToken, null).statusCode(), "gus's stays");
 
         String delete = "stop reminding me " + RUN;
-        fake.route(FakeLlmServer.lastUserMessageContains(delete), r -> r.body().contains("\"role\":\"tool\"")
+        fake.route(FakeLlmServer.lastUserMessageContains(delete), r -> afterTool(r)
                 ? Reply.openAiText("Deleted.") : Reply.openAiToolCall("call_d" + RUN, "schedule_delete", "{\"id\":\"" + id + "\"}"));
         assertEquals(200, call("POST", "api/run", token, TestJson.runRequest(fay, session, delete)).statusCode());
         assertEquals(0, TestJson.MAPPER.readTree(call("GET", "api/schedules", token, null).body()).path("schedules").size());
     }
 
-    /** What the tool answered in the turn that asked {@code question}: the tool message of the model's second request. */
+    @Test
+    void theChatPageMarksScheduledTurnsAndListsSchedulesToPauseAndDelete() throws Exception {
+        String ida = "ida-" + RUN;
+        String token = new ItCallers(base, OPERATOR).issue(ida, false);
+        String session = "page-" + RUN;
+        String tick = "page tick " + RUN;
+        fake.route(FakeLlmServer.lastUserMessageContains(tick), r -> Reply.openAiText("page tock"));
+        String fired = create(token, "{\"sessionKey\":\"" + session + "\",\"message\":\"" + tick + "\",\"at\":\""
+                + Instant.now().plusSeconds(2) + "\"}").path("id").asText();
+        create(token, "{\"sessionKey\":\"" + session + "\",\"message\":\"hourly " + RUN + "\",\"every\":\"PT1H\"}");
+        waitFor(Duration.ofSeconds(30), () -> {
+            try {
+                return get(token, fired).path("lastResult").asText().startsWith("answered: page tock");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "the scheduled turn answered");
+        org.openqa.selenium.chrome.ChromeDriver browser = ItBrowser.start();
+        try {
+            browser.get(base.toString());
+            browser.executeScript("sessionStorage.setItem('lango.token', arguments[0]);"
+                    + " localStorage.setItem('lango.session.' + arguments[1], arguments[2]);", token, ida, session);
+            browser.navigate().refresh();
+            org.openqa.selenium.support.ui.WebDriverWait wait = new org.openqa.selenium.support.ui.WebDriverWait(browser,
+                    Duration.ofSeconds(30));
+            wait.until(org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated(
+                    org.openqa.selenium.By.cssSelector(".msg.user.scheduled"), tick));
+            assertTrue(browser.findElement(org.openqa.selenium.By.cssSelector(".msg.user.scheduled .scheduled-note")).getText()
+                    .startsWith("⏰ Scheduled"));
+            wait.until(org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated(
+                    org.openqa.selenium.By.cssSelector(".msg.assistant .body"), "page tock"));
+            wait.until(org.openqa.selenium.support.ui.ExpectedConditions.numberOfElementsToBe(
+                    org.openqa.selenium.By.cssSelector("#schedules li"), 2));
+            List<org.openqa.selenium.WebElement> items = browser.findElements(org.openqa.selenium.By.cssSelector("#schedules li"));
+            assertTrue(items.get(0).getText().contains("last: answered: page tock"), items.get(0).getText());
+            assertTrue(items.get(1).getText().contains("hourly " + RUN) && items.get(1).getText().contains("next "),
+                    items.get(1).getText());
+            ItBrowser.screenshot(browser, "schedules");
+            items.get(1).findElement(org.openqa.selenium.By.cssSelector(".schedule-pause")).click();
+            wait.until(org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated(
+                    org.openqa.selenium.By.cssSelector("#schedules li.paused .schedule-pause"), "Resume"));
+            assertTrue(get(token, TestJson.MAPPER.readTree(call("GET", "api/schedules", token, null).body()).path("schedules")
+                    .get(1).path("id").asText()).path("paused").asBoolean(), "paused on the server");
+            browser.findElement(org.openqa.selenium.By.cssSelector("#schedules li.paused .schedule-delete")).click();
+            browser.switchTo().alert().accept();
+            wait.until(org.openqa.selenium.support.ui.ExpectedConditions.numberOfElementsToBe(
+                    org.openqa.selenium.By.cssSelector("#schedules li"), 1));
+            assertEquals(1, TestJson.MAPPER.readTree(call("GET", "api/schedules", token, null).body()).path("schedules").size());
+        } finally {
+            browser.quit();
+        }
+    }
+
+    /** Whether the model's request comes after a tool's answer (its last message is the tool's). */
+    private static boolean afterTool(FakeLlmServer.Recorded request) {
+        JsonNode messages = request.json() == null ? null : request.json().path("messages");
+        return messages != null && messages.size() > 0 && "tool".equals(messages.get(messages.size() - 1).path("role").asText());
+    }
+
+    /** What the tool answered in the turn that asked {@code question}: the last message of the model's second request. */
     private String toolResult(String question) {
-        return fake.requests().stream().filter(FakeLlmServer.lastUserMessageContains(question))
-                .filter(r -> r.body().contains("\"role\":\"tool\"")).map(r -> {
-                    for (JsonNode message : r.json().path("messages")) {
-                        if ("tool".equals(message.path("role").asText())) {
-                            return message.path("content").toString();
-                        }
-                    }
-                    return "";
-                }).findFirst().orElse("(no tool result)");
+        return fake.requests().stream().filter(FakeLlmServer.lastUserMessageContains(question)).filter(SchedulesIT::afterTool)
+                .map(r -> r.json().path("messages").get(r.json().path("messages").size() - 1).path("content").toString())
+                .findFirst().orElse("(no tool result)");
     }
 }
