@@ -652,10 +652,13 @@
         item.append(title,
           el("div", "schedule-when", s.paused ? "paused · " + when : s.next ? "next " + localTime(s.next) : "no next time"),
           el("div", "schedule-result", s.lastResult ? "last: " + s.lastResult : "not run yet"),
-          button("schedule-pause link", s.paused ? "Resume" : "Pause", () => changeSchedule(s.id, "PATCH", { paused: !s.paused })),
           button("schedule-delete link", "Delete", () => {
             if (confirm("Delete the schedule \"" + s.message + "\"?")) changeSchedule(s.id, "DELETE");
           }));
+        if (s.paused || s.next) { // an at that has fired has nothing left to pause
+          item.insertBefore(button("schedule-pause link", s.paused ? "Resume" : "Pause",
+            () => changeSchedule(s.id, "PATCH", { paused: !s.paused })), item.lastChild);
+        }
         return item;
       }));
     } catch (e) { /* offline: refreshed after the next scheduled turn */ }

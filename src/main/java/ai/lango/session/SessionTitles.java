@@ -32,6 +32,14 @@ public final class SessionTitles {
         return Optional.empty();
     }
 
+    /** The mark a schedule's message is stored with ("[Scheduled <due time>] "), which a title leaves out. */
+    private static final java.util.regex.Pattern SCHEDULED = java.util.regex.Pattern.compile("^\\[Scheduled [^\\]]*\\] ");
+
+    /** A title from a session's first user message: {@link #of}, without the mark of a scheduled one. */
+    public static Optional<String> ofMessage(String message) {
+        return of(message == null ? null : SCHEDULED.matcher(message).replaceFirst(""));
+    }
+
     private static String cut(String title) {
         if (title.codePointCount(0, title.length()) <= MAX_CHARS) {
             return title;

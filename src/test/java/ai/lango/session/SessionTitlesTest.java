@@ -27,4 +27,11 @@ class SessionTitlesTest {
         assertEquals(Optional.empty(), SessionTitles.of(" \u200B\n\t"));
         assertEquals(Optional.empty(), SessionTitles.of(null));
     }
+
+    @Test
+    void aScheduledMessagesTitleLeavesItsMarkOut() {
+        assertEquals(Optional.of("check the build"), SessionTitles.ofMessage("[Scheduled 2030-01-01T07:00:00Z] check the build"));
+        assertEquals(Optional.of("[draft] notes"), SessionTitles.ofMessage("[draft] notes"));
+        assertEquals(Optional.of("[Scheduled x] kept"), SessionTitles.of("[Scheduled x] kept"), "a title the user gives is theirs");
+    }
 }

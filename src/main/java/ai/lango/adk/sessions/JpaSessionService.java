@@ -312,7 +312,7 @@ public class JpaSessionService implements BaseSessionService {
         if (session.state().containsKey(SessionTitles.KEY) || message.filter(m -> Roles.USER.equals(m.role())).isEmpty()) {
             return adkDelta;
         }
-        Optional<String> title = SessionTitles.of(message.get().content());
+        Optional<String> title = SessionTitles.ofMessage(message.get().content());
         if (title.isEmpty()) {
             return adkDelta;
         }
