@@ -54,7 +54,7 @@ public class Schedules {
         if (message.length() > MAX_MESSAGE_CHARS) {
             throw new Timing.InvalidSchedule("message", "\"message\" is limited to " + MAX_MESSAGE_CHARS + " characters");
         }
-        Instant now = Instant.now();
+        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS); // as stored
         ZoneId zone = Timing.zone(request.zone(), ZoneId.systemDefault());
         Timing timing = Timing.of(request.cron(), request.every(), request.at(), request.zone(), ZoneId.systemDefault(),
                 settings.minInterval(), now);
