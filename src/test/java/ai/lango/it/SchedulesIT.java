@@ -207,6 +207,30 @@ class SchedulesIT extends FakeLlmIT {
     }
 
     @Test
+    void aFireWhileTheSessionsTurnStillRunsIsSkippedAndRecorded() throws Exception {
+        String kim = "kim-" + RUN;
+        String token = new ItCallers(base, OPERATOR).issue(kim, false);
+        String slow = "slow-" + RUN;
+        fake.route(FakeLlmServer.lastUserMessageContains(slow), r -> Reply.delayed(Duration.ofSeconds(5), Reply.openAiText("late")));
+        String session = "slow-" + RUN;
+        String id = create(token, "{\"sessionKey\":\"" + session + "\",\"message\":\"" + slow + "\",\"every\":\"PT2S\"}")
+                .path("id").asText();
+        waitFor(Duration.ofSeconds(30), () -> {
+            try {
+                return get(token, id).path("lastResult").asText().startsWith("skipped: a turn was still under way");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "a fire while the first turn runs is skipped and recorded");
+        assertEquals(204, call("DELETE", "api/schedules/" + id, token, null).statusCode());
+        Thread.sleep(6000);
+        List<String> stored = conversation(token, kim, session);
+        assertEquals(stored.stream().filter(t -> t.startsWith("user: [Scheduled ")).count(),
+                stored.stream().filter(t -> t.equals("model: late")).count(), "no question left without its answer: " + stored);
+        assertTrue(asked(slow) < 4, "the skipped fires never reached the model: " + asked(slow));
+    }
+
+    @Test
     void overItsOwnersBudgetAFireIsSkippedAndRecorded() throws Exception {
         String eve = "eve-" + RUN;
         String token = new ItCallers(base, OPERATOR).issue(eve, false);
