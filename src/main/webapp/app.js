@@ -636,13 +636,23 @@
     } catch (e) { /* offline: the list refreshes after the next turn */ }
   }
 
-  /** The user's schedules (GET api/schedules): message, session, next time, last result; pause or resume, delete. */
+  /**
+   * The user's schedules (GET api/schedules): message, session, next time, last result; pause or resume, delete.
+   * Looked at again every 30 s: a fire another server ran (its events went to that server's sockets) shows up
+   * then, and the chat in view is reloaded when one of its schedules has a new result and nothing runs in it.
+   */
+  const scheduleResults = new Map(); // schedule id → the last result seen
   async function loadSchedules() {
     if (!me) return;
     try {
       const response = await fetch("api/schedules", { headers: headers() });
       if (!response.ok) { $("schedules-box").hidden = true; return; }
       const schedules = (await response.json()).schedules;
+      const changedHere = schedules.some((s) => s.sessionKey === sessionKey && scheduleResults.has(s.id)
+        && scheduleResults.get(s.id) !== s.lastResult);
+      scheduleResults.clear();
+      schedules.forEach((s) => scheduleResults.set(s.id, s.lastResult));
+      if (changedHere && !running && !resumedTurns.has(sessionKey)) { loadSessions(); open(sessionKey); }
       $("schedules-box").hidden = !schedules.length;
       $("schedules").replaceChildren(...schedules.map((s) => {
         const item = el("li", s.paused ? "paused" : "");
@@ -826,6 +836,7 @@
     if (socket) { const old = socket; socket = null; old.close(); }
     me = null;
     list.replaceChildren();
+    scheduleResults.clear();
     $("schedules").replaceChildren();
     $("schedules-box").hidden = true;
     messages.replaceChildren();
@@ -835,5 +846,6 @@
   input.addEventListener("keydown", (e) => { if (e.key === "Enter" && !e.shiftKey) submit(e); });
   $("new-session").onclick = () => { newSession(); drawer(false); input.focus(); };
   $("menu").onclick = () => drawer(!$("sidebar").classList.contains("open"));
+  setInterval(loadSchedules, 30000);
   start();
 })();
