@@ -5,6 +5,7 @@
  * gets its {@link ai.lango.turn.TurnContext} here and the engine hands it down. Edges translate their wire format
  * into these calls and back; a refusal is a {@link ai.lango.turns.TurnRefused} they answer in their own terms.
  * {@link ai.lango.turns.Resumes} resumes the turns a crash cut off, on this server or taken over from another, and
- * tells the user's sockets and the task's caller.
+ * tells the user's sockets and the task's caller. {@link ai.lango.turns.ScheduledTurns} starts the turns of users'
+ * schedules, one server per fire, as their owners.
  */
 package ai.lango.turns;
