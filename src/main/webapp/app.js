@@ -767,8 +767,9 @@
       if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
       if (e.author === "user") {
         if (parts.some((p) => p.text)) {
-          lastMessage = parts.map((p) => p.text || "").join("");
-          addUser(lastMessage);
+          const said = parts.map((p) => p.text || "").join("");
+          addUser(said);
+          lastMessage = said.replace(/^\[Scheduled [^\]]*\] /, ""); // Retry asks it as the user's own
           box = null;
         }
         continue; // a person's answer to a request is the card's state, not a message
