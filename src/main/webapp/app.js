@@ -485,6 +485,7 @@
       if (frame.event === "approval.resolved") { approvalResolved(p.approvalId, p.decision); return; }
       if (frame.event === "agent.scheduled") { // a schedule's fire: its message, then its answer as it comes
         addUser(p.message);
+        lastMessage = p.message.replace(/^\[Scheduled [^\]]*\] /, "");
         resumedTurns.set(p.sessionKey, assistant(null, true));
         scroll();
         return;
