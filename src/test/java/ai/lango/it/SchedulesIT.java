@@ -384,6 +384,20 @@ class SchedulesIT extends FakeLlmIT {
             wait.until(org.openqa.selenium.support.ui.ExpectedConditions.numberOfElementsToBe(
                     org.openqa.selenium.By.cssSelector("#schedules li"), 1));
             assertEquals(1, TestJson.MAPPER.readTree(call("GET", "api/schedules", token, null).body()).path("schedules").size());
+
+            // A fire while the page is open: its message and answer appear without a reload (agent.scheduled on this
+            // server's socket; were the fire another deployment's, the page's 30 s look at its schedules brings it).
+            String live = "live tick " + RUN;
+            fake.route(FakeLlmServer.lastUserMessageContains(live), r -> Reply.openAiText("live tock"));
+            create(token, "{\"sessionKey\":\"" + session + "\",\"message\":\"" + live + "\",\"at\":\""
+                    + Instant.now().plusSeconds(2) + "\"}");
+            org.openqa.selenium.support.ui.WebDriverWait longer = new org.openqa.selenium.support.ui.WebDriverWait(browser,
+                    Duration.ofSeconds(45));
+            longer.until(d -> d.findElements(org.openqa.selenium.By.cssSelector(".msg.user.scheduled")).stream()
+                    .anyMatch(e -> e.getText().contains(live)));
+            longer.until(d -> d.findElements(org.openqa.selenium.By.cssSelector(".msg.assistant .body")).stream()
+                    .anyMatch(e -> e.getText().contains("live tock")));
+            ItBrowser.screenshot(browser, "schedules-live");
         } finally {
             browser.quit();
         }
