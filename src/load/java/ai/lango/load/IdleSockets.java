@@ -98,6 +98,11 @@ final class IdleSockets {
             String status = health.statusCode() + " " + (health.body().contains("\"UP\"") && !health.body().contains("\"DOWN\"")
                     ? "UP" : "DOWN");
             boolean answered = turn.call();
+            String dump = System.getProperty("load.idle.dump", "");
+            if (!dump.isBlank()) { // the server's heap with the sockets open, for a closer look at what each holds
+                new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), String.valueOf(pid),
+                        "GC.heap_dump", dump).inheritIO().start().waitFor();
+            }
             Map<String, long[]> after = histogram(pid, work.resolve("idle-histogram-after.txt"));
             long rssAfter = Liberty.rssKb(pid);
             printGrowth(before, after, count);
