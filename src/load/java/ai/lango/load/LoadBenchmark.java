@@ -57,7 +57,7 @@ public final class LoadBenchmark {
      * (one server on PostgreSQL against two on the same one).
      */
     private static final String COMPARE = System.getProperty("load.compare", "adk");
-    /** Idle /ws sockets to open on Lango after the rounds ({@link IdleSockets}); 0: none. */
+    /** Idle /ws sockets to open on Lango before the rounds ({@link IdleSockets}); 0: none. */
     private static final int IDLE = Integer.getInteger("load.idle", 0);
 
     /**
@@ -146,6 +146,12 @@ public final class LoadBenchmark {
                     URI base = URI.create("http://127.0.0.1:" + ADK_PORT + "/");
                     awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
                     awaitUp(http, base.resolve("list-apps"), adkServer::isAlive);
+                    if (IDLE > 0) { // on the server as started, before any round grew its heap
+                        idle = IdleSockets.measure(http, LANGO_PORT, server.pid(), IDLE, work, () ->
+                                new WebSocketDriver(http, ws, "idle-" + System.nanoTime()).turn("a turn beside idle sockets",
+                                        (at, text) -> { }) > 0);
+                        IdleSockets.print(idle);
+                    }
                     // Both servers stay up and take turns, so a machine that speeds up or slows down
                     // during the run (this one does) weighs on both sides alike.
                     for (int sessions : SESSION_COUNTS) {
@@ -157,12 +163,6 @@ public final class LoadBenchmark {
                                     session -> new SseDriver(http, base, "lango-agent", "load-" + System.nanoTime() + "-" + session),
                                     Probe.of(adkServer.pid())));
                         }
-                    }
-                    if (IDLE > 0) {
-                        idle = IdleSockets.measure(http, LANGO_PORT, server.pid(), IDLE, work, () ->
-                                new WebSocketDriver(http, ws, "idle-" + System.nanoTime()).turn("a turn beside idle sockets",
-                                        (at, text) -> { }) > 0);
-                        IdleSockets.print(idle);
                     }
                 } finally {
                     adkServer.destroy();

@@ -125,7 +125,7 @@ final class LoadTable {
                 passes != null ? passes : "none of the counts measured (" + String.format("%.0f", lastP99) + " ms at "
                         + sessionCounts.get(sessionCounts.size() - 1) + ")"));
         if (idle != null) {
-            out.append(String.format("%nIdle /ws sockets (opened, never a frame, after the rounds): %,d held at %,d MB RSS (%,d MB"
+            out.append(String.format("%nIdle /ws sockets (opened, never a frame, on the server as started): %,d held at %,d MB RSS (%,d MB"
                             + " before them; %.0f bytes of RSS and %.0f of live heap each): **%,.0f idle sockets per GiB**;"
                             + " /health %s in %.0f ms; a turn beside them %s.%n",
                     idle.sockets(), idle.rssAfterKb() / 1024, idle.rssBeforeKb() / 1024, idle.rssBytesEach(), idle.heapBytesEach(),
