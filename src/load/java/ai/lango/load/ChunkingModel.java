@@ -64,13 +64,20 @@ final class ChunkingModel implements AutoCloseable {
         return "w" + i + "@" + arrived + "@" + written + " ";
     }
 
-    /** When the model received the request and when it wrote this chunk, from a chunk's text; null if unstamped. */
+    /**
+     * When the model received the request and when it wrote this chunk, and the chunk's number, from a chunk's text;
+     * null if unstamped.
+     */
     static long[] stamps(String text) {
         String[] parts = text.trim().split("@");
-        if (parts.length != 3) {
+        if (parts.length != 3 || !parts[0].startsWith("w")) {
             return null;
         }
-        return new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2])};
+        try {
+            return new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2]), Long.parseLong(parts[0].substring(1))};
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /**

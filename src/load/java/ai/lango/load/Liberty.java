@@ -35,7 +35,7 @@ final class Liberty implements AutoCloseable {
         return cpuNanos(pid());
     }
 
-    private long pid() {
+    long pid() {
         try {
             return Long.parseLong(Files.readString(wlp.resolve("usr/servers/.pid/" + server + ".pid")).trim());
         } catch (IOException e) {

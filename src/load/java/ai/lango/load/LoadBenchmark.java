@@ -57,6 +57,8 @@ public final class LoadBenchmark {
      * (one server on PostgreSQL against two on the same one).
      */
     private static final String COMPARE = System.getProperty("load.compare", "adk");
+    /** Idle /ws sockets to open on Lango before the rounds ({@link IdleSockets}); 0: none. */
+    private static final int IDLE = Integer.getInteger("load.idle", 0);
 
     /**
      * What one side of the benchmark measured: time to first chunk and the gap between chunks as
@@ -106,6 +108,7 @@ public final class LoadBenchmark {
                 ROUNDS, SESSION_COUNTS.toString(), WARMUP, TURNS, CHUNKS, FIRST_MS, GAP_MS, Runtime.getRuntime().availableProcessors());
         List<Result> lango = new ArrayList<>();
         List<Result> adk = new ArrayList<>();
+        IdleSockets.Result idle = null;
         try (ChunkingModel model = new ChunkingModel(MODEL_PORT, CHUNKS,
                 Duration.ofMillis(FIRST_MS), Duration.ofMillis(GAP_MS))) {
             String modelUrl = "http://127.0.0.1:" + MODEL_PORT + "/v1";
@@ -143,6 +146,12 @@ public final class LoadBenchmark {
                     URI base = URI.create("http://127.0.0.1:" + ADK_PORT + "/");
                     awaitUp(http, URI.create("http://127.0.0.1:" + LANGO_PORT + "/api/list-apps"), () -> true);
                     awaitUp(http, base.resolve("list-apps"), adkServer::isAlive);
+                    if (IDLE > 0) { // on the server as started, before any round grew its heap
+                        idle = IdleSockets.measure(http, LANGO_PORT, server.pid(), IDLE, work, () ->
+                                new WebSocketDriver(http, ws, "idle-" + System.nanoTime()).turn("a turn beside idle sockets",
+                                        (at, text) -> { }) > 0);
+                        IdleSockets.print(idle);
+                    }
                     // Both servers stay up and take turns, so a machine that speeds up or slows down
                     // during the run (this one does) weighs on both sides alike.
                     for (int sessions : SESSION_COUNTS) {
@@ -161,11 +170,15 @@ public final class LoadBenchmark {
                 }
             }
         }
-        for (int i = 0; i < SESSION_COUNTS.size(); i++) {
-            int from = i * ROUNDS;
-            print("Lango", lango.subList(from, from + ROUNDS), "ADK", adk.subList(from, from + ROUNDS), true);
+        if (ROUNDS > 0) {
+            for (int i = 0; i < SESSION_COUNTS.size(); i++) {
+                int from = i * ROUNDS;
+                print("Lango", lango.subList(from, from + ROUNDS), "ADK", adk.subList(from, from + ROUNDS), true);
+            }
+            LoadTable.write(work, lango, adk, SESSION_COUNTS, ROUNDS, WARM_FROM, idle);
+        } else if (idle != null) {
+            IdleSockets.print(idle);
         }
-        LoadTable.write(work, lango, adk, SESSION_COUNTS, ROUNDS, WARM_FROM);
         System.exit(0);
     }
 
@@ -287,22 +300,26 @@ public final class LoadBenchmark {
                     warmedUp.await();
                     for (int i = 0; i < TURNS; i++) {
                         long sent = System.nanoTime();
-                        long[] last = {0, 0}; // arrival and model write time of the previous chunk
+                        long[] last = {0, 0}; // arrival of the previous frame, and the model's write time of the previous chunk
+                        Stamps stamps = new Stamps();
                         int got = quietly(driver, "question " + i + " from session " + session, errors, (at, text) -> {
-                            long[] model = ChunkingModel.stamps(text);
                             if (last[0] == 0) {
                                 firstChunk.add(at - sent);
-                                if (model != null) {
-                                    firstChunkOverhead.add((at - sent) - (model[1] - model[0]));
-                                }
                             } else {
                                 chunkGap.add(at - last[0]);
-                                if (model != null && last[1] != 0) {
-                                    gapOverhead.add((at - last[0]) - (model[1] - last[1]));
-                                }
                             }
                             last[0] = at;
-                            last[1] = model == null ? 0 : model[1];
+                            // The overheads by the model's chunks, each from the frame its text begins in: Lango
+                            // holds back a window of the latest text (secret masking), so its frames are not cut
+                            // where the model's chunks are.
+                            stamps.read(at, text, (shown, model) -> {
+                                if (model[2] == 0) {
+                                    firstChunkOverhead.add((shown - sent) - (model[1] - model[0]));
+                                } else if (last[1] != 0) {
+                                    gapOverhead.add((shown - stamps.previousShown) - (model[1] - last[1]));
+                                }
+                                last[1] = model[1];
+                            });
                         });
                         if (got >= 0) {
                             if (last[0] != 0) {
@@ -331,6 +348,42 @@ public final class LoadBenchmark {
         threads.shutdownNow();
         return new Result(label, turns.get(), errors.get(), seconds, firstChunk, chunkGap, firstChunkOverhead, gapOverhead,
                 tail, turns.get() == 0 ? 0 : (double) chunks.get() / turns.get(), rssKb, cpu, loadAverage());
+    }
+
+    /**
+     * The model's stamps ({@link ChunkingModel#stamp}) read from frames however they are cut: each stamp with when
+     * the frame its text begins in arrived.
+     */
+    static final class Stamps {
+        private final StringBuilder stamp = new StringBuilder();
+        private long begun;
+        private long shown;
+        /** When the stamp before the one just read began to show. */
+        long previousShown;
+
+        interface Read {
+            /** {@code model}: when the model got the request, when it wrote the chunk, and the chunk's number. */
+            void stamp(long shown, long[] model);
+        }
+
+        void read(long at, String text, Read read) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (stamp.length() == 0) {
+                    begun = at;
+                }
+                stamp.append(c);
+                if (c == ' ') {
+                    long[] model = ChunkingModel.stamps(stamp.toString());
+                    stamp.setLength(0);
+                    if (model != null) {
+                        previousShown = shown;
+                        shown = begun;
+                        read.stamp(begun, model);
+                    }
+                }
+            }
+        }
     }
 
     private static int quietly(Driver driver, String message, AtomicInteger errors, Driver.Chunks chunk) {

@@ -103,6 +103,10 @@ public class TurnEngine {
     @Inject
     TurnRows turnRows;
 
+    /** Where a run's end is written, with other turns' appends. */
+    @Inject
+    ai.lango.session.SessionStore store;
+
     /** What a cut call's tool is: whether it may run again without a person. */
     @Inject
     ToolCatalog tools;
@@ -138,11 +142,20 @@ public class TurnEngine {
                     fixes, (sessionKey, wait) -> leases.acquire(sessionKey, wait).map(held -> held::close),
                     (userId, sessionId, reason, said) -> sessions.endCutTurn(new SessionRef(Names.APP, userId, sessionId),
                             said.map(TurnEngine::cutShort), errorEvent(agentName(), TIMEOUT_CODE, reason)),
-                    (turn, ending, error) -> turnRows.ended(turn.id(), switch (ending) {
-                        case DONE -> TurnRecord.State.DONE;
-                        case WAITING -> TurnRecord.State.WAITING;
-                        case FAILED -> TurnRecord.State.FAILED;
-                    }, error));
+                    // In a group commit with other turns' appends: one statement, no transaction of its own. A run that
+                    // ended done has its answer stored already, so its end need not hold up the turn's response.
+                    (turn, ending, error) -> {
+                        TurnRecord.End end = turnRows.ending(turn.id(), switch (ending) {
+                            case DONE -> TurnRecord.State.DONE;
+                            case WAITING -> TurnRecord.State.WAITING;
+                            case FAILED -> TurnRecord.State.FAILED;
+                        }, error);
+                        if (ending == LangoRunner.TurnEnds.Ending.DONE) {
+                            store.turnEndedSoon(end);
+                        } else {
+                            store.turnEnded(end);
+                        }
+                    });
         });
     }
 

@@ -101,6 +101,9 @@ public final class Keys {
             "The database user, for postgresql.").example("lango"));
     public static final Setting<String> DB_PASSWORD = SERVER.add(Setting.secret("lango.db.password",
             "The database password, for postgresql."));
+    public static final Setting<Boolean> TURN_VIRTUAL_THREADS = SERVER.add(Setting.bool("lango.turn.virtual-threads", false,
+            "Turns run on virtual threads (Jakarta Concurrency 3.1's virtual managed threads, read by Liberty): Java 21 or"
+                    + " later only (JAVA_HOME), Liberty refuses it on Java 17. What it measured: docs/benchmarks.md."));
 
     // ---------------------------------------------------------------------------------------------
     public static final Group MODEL = new Group("Model",

@@ -89,6 +89,7 @@ public final class SettingsParser {
             }
         }
         url.ifPresent(u -> shown(Keys.DB_URL, Redaction.jdbcUrl(u)));
+        get(Keys.TURN_VIRTUAL_THREADS); // Liberty's to act on (server.xml); checked and shown here like the port
         LangoSettings.Model model = bind(LangoSettings.Model.class, "provider", provider(Keys.PROVIDER));
         LangoSettings.Sessions sessions = bind(LangoSettings.Sessions.class);
         if (sessions.tokenBudget() == 0) {

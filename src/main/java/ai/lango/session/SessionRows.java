@@ -169,7 +169,7 @@ class SessionRows {
     boolean append(MessageAppend append, StateDelta delta) {
         SessionRef key = append.key();
         Message message = append.message();
-        if (message != null && delta.isEmpty()) {
+        if ((message != null || append.end() != null) && delta.isEmpty()) {
             return appendMessage(append);
         }
         SessionEntity session = byKey(key, true);
@@ -202,10 +202,20 @@ class SessionRows {
      * A message appended to the session, which then was last updated {@code when}; with the usage of the model calls it
      * answers, and the write of the turn whose run it starts ({@code turn}, or null), in the same transaction.
      */
-    record MessageAppend(SessionRef key, Message message, Instant when, List<ModelCall> usage, TurnRecord.Begin turn) {
+    record MessageAppend(SessionRef key, Message message, Instant when, List<ModelCall> usage, TurnRecord.Begin turn,
+                         TurnRecord.End end) {
 
         MessageAppend(SessionRef key, Message message, Instant when) {
-            this(key, message, when, List.of(), null);
+            this(key, message, when, List.of(), null, null);
+        }
+
+        MessageAppend(SessionRef key, Message message, Instant when, List<ModelCall> usage, TurnRecord.Begin turn) {
+            this(key, message, when, usage, turn, null);
+        }
+
+        /** No message: how a turn's run ended, riding along with the appends of other turns. */
+        static MessageAppend ended(TurnRecord.End end) {
+            return new MessageAppend(null, null, end.at(), List.of(), null, end);
         }
     }
 
@@ -233,8 +243,14 @@ class SessionRows {
             List<MessageEntity> rows = new ArrayList<>();
             List<ModelCall> usage = new ArrayList<>();
             List<TurnRecord.Begin> turns = new ArrayList<>();
+            List<TurnRecord.End> ends = new ArrayList<>();
             for (int i = 0; i < appends.size(); i++) {
                 MessageAppend append = appends.get(i);
+                if (append.message() == null) { // a turn's end alone
+                    ends.add(append.end());
+                    appended.add(true);
+                    continue;
+                }
                 Long id = ids[i] != null ? ids[i] : lockAndTouch(append);
                 appended.add(id != null);
                 if (id != null) {
@@ -255,6 +271,7 @@ class SessionRows {
             for (TurnRecord.Begin turn : turns) {
                 TurnRows.write(connection, turn);
             }
+            TurnRows.end(connection, ends);
             return appended;
         } catch (SQLException e) {
             throw new PersistenceException("appending messages failed: " + e.getMessage(), e);
@@ -267,7 +284,7 @@ class SessionRows {
         List<Integer> touched = new ArrayList<>();
         try (PreparedStatement touch = connection.prepareStatement(TOUCH)) {
             for (int i = 0; i < appends.size(); i++) {
-                Long known = sessionIds.get(appends.get(i).key());
+                Long known = appends.get(i).key() == null ? null : sessionIds.get(appends.get(i).key());
                 if (known != null) {
                     touch.setLong(1, appends.get(i).when().toEpochMilli());
                     touch.setLong(2, known);

@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 @ApplicationScoped
 public class SessionStore {
 
+    private static final java.util.logging.Logger LOG = ai.lango.masking.MaskedLogs.of(SessionStore.class);
+
     /** A session as the runner reads it: its history cut to the budget, and the state it shares. */
     public record View(StoredSession session, List<Message> history, Map<String, Object> appState,
                        Map<String, Object> userState) {
@@ -162,6 +164,21 @@ public class SessionStore {
         return read.view();
     }
 
+    /**
+     * The session's view as {@link #open} gives it — the one kept between turns where there is one, so no read —
+     * without creating a session that is not there (empty then): for looks after a turn, such as compaction's check.
+     */
+    public Optional<View> peek(SessionRef key, int budget) {
+        requireIdentity(key);
+        int effective = budget > 0 ? budget : HistoryTruncation.DEFAULT_BUDGET;
+        Optional<View> kept = views.view(key, effective, ttl());
+        if (kept.isPresent()) {
+            return kept;
+        }
+        SessionViews.Snapshot read = read(key, effective);
+        return read == null ? Optional.empty() : Optional.of(read.view());
+    }
+
     private SessionViews.Snapshot read(SessionRef key, int budget) {
         long before = views.beforeRead();
         SessionViews.Snapshot read = rows.view(key, ttl(), budget);
@@ -249,6 +266,31 @@ public class SessionStore {
                     .thenAccept(appended -> committed(key, appended, message, delta, when));
         }
         return CompletableFuture.runAsync(() -> append(append, delta), writers);
+    }
+
+    /**
+     * Writes how a turn's run ended ({@link TurnRows#ending}) in the next group commit, with the appends of other
+     * turns: committed when this returns, for the cost of a statement rather than a transaction and an fsync of its own.
+     */
+    public void turnEnded(TurnRecord.End end) {
+        messageCommits.submit(SessionRows.MessageAppend.ended(end));
+    }
+
+    /**
+     * As {@link #turnEnded}, without waiting: for a run that ended done, whose answer is stored already. Should the
+     * server stop before it is written, the turn's stored events say it ended (a resume finds it over and records its
+     * end then); and a later turn's write of the same session comes after it in the same queue.
+     */
+    public void turnEndedSoon(TurnRecord.End end) {
+        if (writers == null) {
+            turnEnded(end);
+            return;
+        }
+        messageCommits.submitAsync(SessionRows.MessageAppend.ended(end), writers).whenComplete((written, failed) -> {
+            if (failed != null) {
+                LOG.log(java.util.logging.Level.WARNING, "the end of turn " + end.id() + " was not written; a restart finds it over", failed);
+            }
+        });
     }
 
     /**

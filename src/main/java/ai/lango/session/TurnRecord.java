@@ -37,4 +37,11 @@ public record TurnRecord(String id, String userId, String sessionKey, String ses
      */
     public record Begin(TurnRecord turn) {
     }
+
+    /**
+     * How a run of turn {@code id} ended (done, failed with why, or waiting for a person), written with other turns'
+     * appends in one group commit; only where this server ({@code server}) runs it or nobody does.
+     */
+    public record End(String id, State state, String error, String server, Instant at) {
+    }
 }

@@ -111,10 +111,38 @@ public class TurnRows {
      * Only a turn this server runs is ended here: a turn another server took over is that server's.
      */
     public void ended(String id, TurnRecord.State state, String error) {
-        String server = server();
-        update("UPDATE lango_turns SET state = ?, server = NULL, updated_at = ?, error = ? WHERE id = ? AND (server = ? OR server IS NULL)",
-                state.column(), Instant.now().toEpochMilli(), error == null ? null
-                        : error.length() > ERROR_CHARS ? error.substring(0, ERROR_CHARS) : error, id, server);
+        try {
+            end(em.unwrap(Connection.class), List.of(ending(id, state, error)));
+        } catch (SQLException e) {
+            throw new PersistenceException("ending a turn failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** How turn {@code id}'s run ended, as of now, on this server: for {@link #end}, in a group commit. */
+    public TurnRecord.End ending(String id, TurnRecord.State state, String error) {
+        return new TurnRecord.End(id, state, error == null ? null
+                : error.length() > ERROR_CHARS ? error.substring(0, ERROR_CHARS) : error, server(), Instant.now());
+    }
+
+    private static final String ENDED = "UPDATE lango_turns SET state = ?, server = NULL, updated_at = ?, error = ? WHERE id = ?"
+            + " AND (server = ? OR server IS NULL)";
+
+    /** Applies turns' ends over {@code connection}, in one batch, inside the transaction it is in. */
+    static void end(Connection connection, List<TurnRecord.End> ends) throws SQLException {
+        if (ends.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement update = connection.prepareStatement(ENDED)) {
+            for (TurnRecord.End end : ends) {
+                update.setString(1, end.state().column());
+                update.setLong(2, end.at().toEpochMilli());
+                setNullable(update, 3, end.error());
+                update.setString(4, end.id());
+                setNullable(update, 5, end.server());
+                update.addBatch();
+            }
+            update.executeBatch();
+        }
     }
 
     /**

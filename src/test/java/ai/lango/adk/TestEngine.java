@@ -42,6 +42,7 @@ final class TestEngine {
         engine.leases = new SessionLeases(settings);
         engine.completed = new RecordedEvents<>();
         engine.turnRows = new NoTurnRows();
+        engine.store = store;
     }
 
     /** No database: a turn's own row is written nowhere (DurableTurnIT covers the rows on both databases). */

@@ -359,6 +359,19 @@ class HardEdgesIT {
         }
     }
 
+    @Test
+    @RunAsClient
+    void aSocketHoldsNoHttpSession() throws Exception {
+        // Liberty's handshake made an HTTP session for every socket (idle sockets' heap, docs/benchmarks.md).
+        try (ItRaw raw = new ItRaw(base)) {
+            raw.write("GET " + path() + "ws HTTP/1.1\r\nHost: localhost:" + base.getPort() + "\r\nUpgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+            String head = raw.head();
+            assertEquals(101, ItRaw.status(head), head);
+            assertFalse(head.contains("JSESSIONID"), head);
+        }
+    }
+
     // --- 8: Liberty's welcome page is off ---
 
     @Test

@@ -92,6 +92,66 @@ class SessionRowsTest {
         }
     }
 
+    @Test
+    void aTurnsEndRidesInTheGroupCommitOfOtherTurnsMessagesAndOnlyOnItsOwnServer() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionStore store = local.store(null);
+            SessionRef a = SessionRef.of("user", "a");
+            SessionRef b = SessionRef.of("user", "b");
+            local.rows().insert(a, Map.of());
+            local.rows().insert(b, Map.of());
+            String mine = "turn-" + System.nanoTime();
+            String theirs = mine + "-other";
+            local.rows().appendAll(List.of(
+                    new SessionRows.MessageAppend(a, message("user", "one"), T, List.of(), begin(mine, a, "s1")),
+                    new SessionRows.MessageAppend(b, message("user", "two"), T, List.of(), begin(theirs, b, "s2"))));
+
+            // One transaction: another turn's message, this turn's end, and an end for a turn another server runs.
+            List<Boolean> written = local.rows().appendAll(List.of(
+                    new SessionRows.MessageAppend(b, message("assistant", "an answer"), T.plusMillis(1)),
+                    SessionRows.MessageAppend.ended(new TurnRecord.End(mine, TurnRecord.State.DONE, null, "s1", T.plusMillis(2))),
+                    SessionRows.MessageAppend.ended(new TurnRecord.End(theirs, TurnRecord.State.FAILED, "no", "s1", T.plusMillis(2)))));
+
+            assertEquals(List.of(true, true, true), written);
+            assertEquals(2, store.messages(b).size());
+            assertEquals("done|null|" + T.plusMillis(2).toEpochMilli(), turnRow(local, mine));
+            assertEquals("running|s2|" + T.toEpochMilli(), turnRow(local, theirs), "another server's turn is left alone");
+
+            store.turnEnded(new TurnRecord.End(theirs, TurnRecord.State.WAITING, null, "s2", T.plusMillis(3)));
+            assertEquals("waiting|null|" + T.plusMillis(3).toEpochMilli(), turnRow(local, theirs));
+        }
+    }
+
+    @Test
+    void peekGivesTheViewOpenGivesAndNeverCreatesASession() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionStore store = local.serverStore(null);
+            SessionRef gone = SessionRef.of("user", "gone-" + System.nanoTime());
+            assertTrue(store.peek(gone, 1_000).isEmpty());
+            assertTrue(store.find(gone).isEmpty(), "a look after a turn of a deleted session does not bring it back");
+
+            SessionRef a = SessionRef.of("user", "a");
+            store.open(a, 1_000);
+            store.append(a, message("user", "one"), StateDelta.NONE, T);
+            assertEquals(store.open(a, 1_000).history(), store.peek(a, 1_000).orElseThrow().history());
+            assertEquals(List.of(MessageEntity.asStored(message("user", "one"))), store.peek(a, 1_000).orElseThrow().history());
+        }
+    }
+
+    private static TurnRecord.Begin begin(String id, SessionRef session, String server) {
+        return new TurnRecord.Begin(new TurnRecord(id, session.userId(), session.key(), session.scope(), TurnRecord.State.RUNNING,
+                server, "ws", null, false, "operator", true, 0, T, T, T, null));
+    }
+
+    /** state|server|updated_at of a turn's row. */
+    private static String turnRow(LocalTransactions local, String id) throws Exception {
+        try (Connection connection = local.dataSource().getConnection(); Statement sql = connection.createStatement();
+             java.sql.ResultSet row = sql.executeQuery("SELECT state, server, updated_at FROM lango_turns WHERE id = '" + id + "'")) {
+            assertTrue(row.next(), "the turn's row");
+            return row.getString(1) + "|" + row.getString(2) + "|" + row.getLong(3);
+        }
+    }
+
     private static Message message(String role, String content) {
         return new Message(role, content, T, role.equals("user") ? "user" : "lango-agent", List.of(), null);
     }

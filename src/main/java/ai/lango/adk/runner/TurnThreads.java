@@ -19,10 +19,14 @@ import java.util.concurrent.TimeUnit;
 @ApplicationScoped
 public class TurnThreads implements Executor {
 
-    /** Turns that run at once; more wait in line. */
-    static final int MAX_CONCURRENT_TURNS = 256;
+    /**
+     * Turns that run at once; more wait in line. At 256, 400 concurrent sessions (the load benchmark) had a third of
+     * their turns wait a whole turn for a thread before their model was even called.
+     */
+    static final int MAX_CONCURRENT_TURNS = 512;
 
-    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    /** server.xml's turn threads: platform threads, or virtual ones on Java 21+ (LANGO_TURN_VIRTUAL_THREADS). */
+    @Resource(lookup = "concurrent/langoTurnThreads")
     ManagedThreadFactory threadFactory;
 
     private ThreadPoolExecutor pool;

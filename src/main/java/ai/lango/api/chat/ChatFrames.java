@@ -1,6 +1,7 @@
 package ai.lango.api.chat;
 
 import ai.lango.api.ApiJson;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.websocket.Session;
@@ -56,6 +57,19 @@ final class ChatFrames {
         response.set("id", id);
         response.putObject("error").put("code", code).put("message", message);
         return response;
+    }
+
+    /**
+     * {@code agent.chunk}, the frame every streamed chunk is: the same text {@code event("agent.chunk",
+     * payload(sessionKey).put("chunk", text))} writes, without two JSON trees and a serializer per chunk.
+     */
+    static String chunk(String sessionKey, String text) {
+        StringBuilder frame = new StringBuilder(80 + sessionKey.length() + text.length());
+        frame.append("{\"type\":\"event\",\"event\":\"agent.chunk\",\"payload\":{\"sessionKey\":\"");
+        JsonStringEncoder.getInstance().quoteAsString(sessionKey, frame);
+        frame.append("\",\"chunk\":\"");
+        JsonStringEncoder.getInstance().quoteAsString(text, frame);
+        return frame.append("\"}}").toString();
     }
 
     /** Frames of one connection go out one at a time and in order, never blocking the sender. */

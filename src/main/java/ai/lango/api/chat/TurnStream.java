@@ -90,6 +90,10 @@ final class TurnStream {
      * requests for approval (whose ids go to {@code asked}).
      */
     static void forward(Session session, String sessionKey, TurnEvent event, List<String> asked) {
+        if (event instanceof TurnEvent.Chunk chunk) { // most frames of a turn
+            FrameOutbox.send(session, ChatFrames.chunk(sessionKey, chunk.text()));
+            return;
+        }
         ObjectNode payload = payload(sessionKey);
         String name;
         if (event instanceof TurnEvent.ApprovalRequest request) {
@@ -99,10 +103,7 @@ final class TurnStream {
                     ApiJson.MAPPER.valueToTree(request.notes())));
             return;
         }
-        if (event instanceof TurnEvent.Chunk chunk) {
-            name = "agent.chunk";
-            payload.put("chunk", chunk.text());
-        } else if (event instanceof TurnEvent.ToolCall call) {
+        if (event instanceof TurnEvent.ToolCall call) {
             name = "agent.tool_call";
             payload.put("agent", call.agent()).put("id", call.id()).put("name", call.name());
             payload.set("args", ApiJson.MAPPER.valueToTree(call.args()));

@@ -58,6 +58,11 @@ public class JpaSessionServiceTest {
         }
 
         @Override
+        public Optional<View> peek(SessionRef key, int budget) {
+            return sessions.containsKey(key) ? Optional.of(open(key, budget)) : Optional.empty();
+        }
+
+        @Override
         public Optional<StoredSession> find(SessionRef key) {
             return Optional.ofNullable(sessions.get(key));
         }
