@@ -54,8 +54,12 @@ class CompactionIT extends FakeLlmIT {
     @Inject
     JpaSessionService adkSessions;
 
+    @Inject
+    ai.lango.usage.UsageRows usage;
+
     private String chat(String key, String text, String answer) {
-        fake.enqueue(Reply.openAiText(answer));
+        // no usage reported (the fake's would be a constant 12 prompt tokens): the next request's size is estimated
+        fake.enqueue(Reply.sse(FakeLlmServer.OpenAi.textFrames(-1, 0, 0, answer)));
         return turns.await(turns.start(ai.lango.security.Identity.OPERATOR, Names.DEFAULT_USER, key, text, true,
                 Turns.Listener.of(event -> { })));
     }
@@ -105,6 +109,11 @@ class CompactionIT extends FakeLlmIT {
         assertTrue(events.stream().anyMatch(e -> e.stringifyContent().contains(FIRST) || e.toJson().contains(FIRST)),
                 "the first turn is still stored");
         assertEquals(stored, events.stream().filter(CompactedHistory::isCompaction).count());
+        // the summaries' calls are the user's usage, under purpose compaction
+        java.util.Map<String, ai.lango.usage.UsageRows.Totals> byPurpose = usage.totals(java.util.Optional.of(Names.DEFAULT_USER),
+                java.util.Optional.of(key), java.time.Instant.EPOCH, java.time.Instant.now().plusSeconds(60), "purpose");
+        assertTrue(byPurpose.containsKey("compaction") && byPurpose.get("compaction").calls() >= stored,
+                "the summarizer's calls are metered as compaction: " + byPurpose);
         for (FakeLlmServer.Recorded request : agentRequests()) {
             assertTrue(request.json().path("messages").get(1).path("role").asText().equals("user"),
                     "every request opens with the user: " + request.body());
