@@ -67,12 +67,13 @@ class CompactionBeforeCallIT extends FakeLlmIT {
         String key = "compaction-sync-" + run;
         String file = "compaction-report-" + run + ".txt";
         String marker = "REPORT-" + run;
-        // about 1,050 tokens: with the first turn, past the budget; without it, within
-        Files.writeString(ItWorkspace.dir().resolve(file), marker + " " + "quarterly figures are steady. ".repeat(140));
+        // about 380 tokens, which the history's estimate counts twice (a result is its message's content and its call's
+        // output): with the first turn's 500, past the budget; without, within
+        Files.writeString(ItWorkspace.dir().resolve(file), marker + " " + "quarterly figures are steady. ".repeat(50));
         fake.route(FakeLlmServer.bodyContains(SUMMARIZER_ASKS), r -> Reply.openAiText(
                 r.body().contains("PELICAN") ? "SUMMARY: the user's code word is PELICAN." : "SUMMARY: small talk."));
 
-        fake.enqueue(Reply.openAiText("Noted. " + "I will keep it in mind. ".repeat(50)));
+        fake.enqueue(Reply.openAiText("Noted. " + "I will keep it in mind. ".repeat(80)));
         chat(key, FIRST);
         fake.enqueue(Reply.openAiToolCall("call_report_" + run, "fs_read", "{\"path\":\"" + file + "\"}"))
                 .enqueue(Reply.openAiText("Read it."));

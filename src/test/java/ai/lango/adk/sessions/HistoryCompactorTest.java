@@ -403,4 +403,81 @@ class HistoryCompactorTest {
         assertTrue(shown.get(0).contains("ALBATROSS") && shown.get(0).contains("question 2"), shown.get(0));
         assertFalse(shown.get(0).contains("DISCARDED"), "the superseded turn is not summarised: " + shown.get(0));
     }
+
+    /** The spans a test's tracer started: their names, attributes and whether they ended. */
+    static final class Spans {
+        final List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.Map<String, Object> attributes = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicInteger ended = new java.util.concurrent.atomic.AtomicInteger();
+
+        io.opentelemetry.api.OpenTelemetry openTelemetry() {
+            io.opentelemetry.api.trace.Span span = proxy(io.opentelemetry.api.trace.Span.class, (self, method, args) -> {
+                switch (method.getName()) {
+                    case "setAttribute" -> attributes.put(String.valueOf(args[0]), args[1]);
+                    case "end" -> ended.incrementAndGet();
+                    case "makeCurrent" -> {
+                        return io.opentelemetry.context.Scope.noop();
+                    }
+                    case "getSpanContext" -> {
+                        return io.opentelemetry.api.trace.SpanContext.getInvalid();
+                    }
+                    case "isRecording" -> {
+                        return true;
+                    }
+                    default -> { }
+                }
+                return method.getReturnType().isInstance(self) ? self : null;
+            });
+            io.opentelemetry.api.trace.SpanBuilder builder = proxy(io.opentelemetry.api.trace.SpanBuilder.class, (self, method, args) -> {
+                if (method.getName().equals("setAttribute") && args.length == 2) {
+                    attributes.put(String.valueOf(args[0]), args[1]);
+                }
+                return method.getName().equals("startSpan") ? span : self;
+            });
+            io.opentelemetry.api.trace.Tracer tracer = name -> {
+                names.add(name);
+                return builder;
+            };
+            io.opentelemetry.api.trace.TracerProvider provider = proxy(io.opentelemetry.api.trace.TracerProvider.class,
+                    (self, method, args) -> method.getReturnType() == io.opentelemetry.api.trace.Tracer.class ? tracer : null);
+            return new io.opentelemetry.api.OpenTelemetry() {
+                @Override
+                public io.opentelemetry.api.trace.TracerProvider getTracerProvider() {
+                    return provider;
+                }
+
+                @Override
+                public io.opentelemetry.context.propagation.ContextPropagators getPropagators() {
+                    return io.opentelemetry.context.propagation.ContextPropagators.noop();
+                }
+            };
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <T> T proxy(Class<T> type, java.lang.reflect.InvocationHandler handler) {
+            return (T) java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler);
+        }
+    }
+
+    @Test
+    void eachFoldIsACompactionSpanWithTheTokensBeforeAndAfter() {
+        Session session = service.getSession("lango", "user", "s1", Optional.empty()).blockingGet();
+        for (int i = 1; i <= 4; i++) {
+            turn(session, "question " + i);
+        }
+        Spans spans = new Spans();
+        ai.lango.telemetry.Telemetry.install(spans.openTelemetry(), false);
+        try {
+            assertEquals(HistoryCompactor.Outcome.COMPACTED, compactor.compact(S1));
+        } finally {
+            ai.lango.telemetry.Telemetry.install(io.opentelemetry.api.OpenTelemetry.noop(), false);
+        }
+        assertEquals(List.of("compaction"), spans.names);
+        assertEquals(1, spans.ended.get());
+        long before = (Long) spans.attributes.get(HistoryCompactor.TOKENS_BEFORE.getKey());
+        long after = (Long) spans.attributes.get(HistoryCompactor.TOKENS_AFTER.getKey());
+        assertTrue(before > after && after > 0, before + " → " + after);
+        assertEquals(4L, spans.attributes.get(HistoryCompactor.EVENTS_FOLDED.getKey()));
+        assertEquals(false, spans.attributes.get(HistoryCompactor.SYNCHRONOUS.getKey()));
+    }
 }
