@@ -55,6 +55,8 @@ public class JpaSessionService implements BaseSessionService {
 
     private SessionStore store;
     private int tokenBudget;
+    /** lango.agent.compaction.enabled: whether a turn whose history would not fit is compacted first. */
+    private boolean compacting;
     /** The durable turns' rows: a resumed turn's run checks that its turn is still to be resumed. */
     @Inject
     TurnRows turnRows;
@@ -67,6 +69,7 @@ public class JpaSessionService implements BaseSessionService {
     @Inject
     public JpaSessionService(SessionStore store, LangoSettings settings) {
         this.store = store;
+        this.compacting = settings.agent().compaction().enabled();
         // Model-family budget (or the configured one), the same for every session.
         this.tokenBudget = HistoryTruncation.budget(settings.sessions().tokenBudget(),
                 ProviderCatalog.historyBudget(settings.model().name().orElse(null)));
@@ -136,19 +139,28 @@ public class JpaSessionService implements BaseSessionService {
         return Maybe.fromCallable(() -> {
             SessionRef key = new SessionRef(appName, userId, sessionId);
             SessionStore.View view = store.open(key, tokenBudget);
-            HistoryCompactor folding = compactor();
+            HistoryCompactor folding = compacting ? compactor() : null; // off: cutting to the budget is the rule
             if (folding != null && cutsUnfolded(key, view) && folding.compactNow(key)) {
                 view = store.open(key, tokenBudget); // measured again: no decision on the size before the fold
             }
             if (folding != null && cutsUnfolded(key, view)) {
-                LOG.info("a session's history does not fit the token budget and could not be compacted in time; this"
-                        + " request carries its newest part only (cut to the budget)");
+                // INFO the first time for a session, FINE while it goes on (a summarizer backing off, a huge kept turn)
+                boolean first = cutSaid.size() < MAX_CUT_SAID ? cutSaid.add(key) : !cutSaid.contains(key);
+                LOG.log(first ? java.util.logging.Level.INFO : java.util.logging.Level.FINE, "a session's history does not"
+                        + " fit the token budget and could not be compacted in time; this request carries its newest part"
+                        + " only (cut to the budget)");
+            } else if (folding != null) {
+                cutSaid.remove(key);
             }
             Map<String, Object> state = view.session().state();
             return toSession(view.session(), forModel(key, current(view.history(), state), state), view.appState(),
                     view.userState());
         });
     }
+
+    /** Sessions whose requests were cut although compaction is on, since they last fitted (each said once at INFO). */
+    private final java.util.Set<SessionRef> cutSaid = ConcurrentHashMap.newKeySet();
+    private static final int MAX_CUT_SAID = 10_000;
 
     /** The compactor of the synchronous pass (null: none, as in tests of this class alone). */
     HistoryCompactor compactor;

@@ -231,6 +231,8 @@ class HistoryCompactorTest {
             assertEquals(1, summaries.get(), "one pass, no loop");
             assertEquals(1, said.size(), "said once");
             assertFalse(texts.contains("question 2"), "cut to the budget for this request: " + texts);
+            turnService.turnSession("lango", "user", "s1").blockingGet();
+            assertEquals(1, said.size(), "not said again at INFO for the same session's next request");
         } finally {
             logger.removeHandler(listening);
         }
