@@ -67,9 +67,9 @@ class CompactionBeforeCallIT extends FakeLlmIT {
         String key = "compaction-sync-" + run;
         String file = "compaction-report-" + run + ".txt";
         String marker = "REPORT-" + run;
-        // about 380 tokens, which the history's estimate counts twice (a result is its message's content and its call's
-        // output): with the first turn's 500, past the budget; without, within
-        Files.writeString(ItWorkspace.dir().resolve(file), marker + " " + "quarterly figures are steady. ".repeat(50));
+        // about 760 tokens (a result is counted once, though stored as its message's content and its call's output):
+        // with the first turn's 500, past the budget; without, within
+        Files.writeString(ItWorkspace.dir().resolve(file), marker + " " + "quarterly figures are steady. ".repeat(100));
         fake.route(FakeLlmServer.bodyContains(SUMMARIZER_ASKS), r -> Reply.openAiText(
                 r.body().contains("PELICAN") ? "SUMMARY: the user's code word is PELICAN." : "SUMMARY: small talk."));
 
