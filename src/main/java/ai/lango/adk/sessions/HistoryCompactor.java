@@ -249,7 +249,8 @@ public class HistoryCompactor {
 
     private Outcome fold(SessionRef key, LangoSettings.Compaction config, int budget, long before) {
         List<Event> events = sessions.currentEvents(key); // a retry's superseded events are not summarised
-        List<Event> unfolded = CompactedHistory.closeOrphans(CompactedHistory.unfolded(events));
+        List<Event> stored = CompactedHistory.unfolded(events);
+        List<Event> unfolded = CompactedHistory.closeOrphans(stored);
         OptionalInt end = CompactedHistory.foldEnd(unfolded, config.keepRecentTurns());
         if (end.isEmpty()) {
             return Outcome.NOTHING_TO_FOLD;
@@ -282,6 +283,7 @@ public class HistoryCompactor {
             }
             long previousStart = previous.map(com.google.adk.events.EventCompaction::startTimestamp).orElse(Long.MAX_VALUE);
             long now = Math.max(System.currentTimeMillis(), events.get(events.size() - 1).timestamp());
+            storeClosings(key, stored, folded);
             sessions.appendCompaction(key, CompactedHistory.compaction(folded, previousStart, summary,
                     sessions.rootAgentName(), now));
             span.setAttribute(TOKENS_AFTER, summaryTokens + kept);
@@ -294,6 +296,23 @@ public class HistoryCompactor {
             throw failed;
         } finally {
             span.end();
+        }
+    }
+
+    /**
+     * Stores the synthetic error results {@link CompactedHistory#closeOrphans} gave the folded calls whose results a
+     * crash lost, before the compaction that covers them: the summary was written from them, so the stored session says
+     * what the model was told, and every call in it has its result. Each keeps its call's time, so it lies within the
+     * compaction's range (the model never reads it again) and the page shows it with its call.
+     */
+    private void storeClosings(SessionRef key, List<Event> stored, List<Event> folded) {
+        java.util.Set<Event> original = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        original.addAll(stored);
+        List<Event> closings = folded.stream().filter(e -> !original.contains(e)).toList();
+        if (!closings.isEmpty()) {
+            sessions.appendEvents(key, closings);
+            LOG.info(() -> closings.size() + " tool call(s) of a session whose result a crash lost were closed with an"
+                    + " error result before being compacted");
         }
     }
 

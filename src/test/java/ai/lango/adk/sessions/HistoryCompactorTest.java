@@ -86,6 +86,52 @@ class HistoryCompactorTest {
     }
 
     @Test
+    void aCallWhoseResultACrashLostIsClosedWithAnErrorStoredAndDoesNotBlockCompaction() {
+        Session session = service.getSession("lango", "user", "s1", Optional.empty()).blockingGet();
+        service.appendEvent(session, event("user", "user", "remember the code word ALBATROSS and list the files"))
+                .blockingGet();
+        // the call was stored, then the server died while its tool ran: no result, no approval, and not the newest turn
+        Event lost = Event.builder().id("e" + clock).invocationId("i").author("lango").timestamp(clock++)
+                .content(Content.builder().role("model").parts(List.of(Part.builder().functionCall(
+                        com.google.genai.types.FunctionCall.builder().id("call-lost").name("exec")
+                                .args(java.util.Map.of("command", "ls")).build()).build())).build())
+                .actions(EventActions.builder().build()).build();
+        service.appendEvent(session, lost).blockingGet();
+        for (int i = 2; i <= 5; i++) {
+            turn(session, "question " + i);
+        }
+        assertTrue(CompactedHistory.problems(service.modelEvents(S1)).isEmpty(),
+                "before any compaction the model is sent the call closed: " + CompactedHistory.problems(service.modelEvents(S1)));
+
+        assertEquals(HistoryCompactor.Outcome.COMPACTED, compactor.compact(S1), "the orphan does not block the fold");
+        List<ai.lango.session.Message> stored = store.messages.get(S1);
+        List<ai.lango.session.ToolCall> results = stored.stream().flatMap(m -> m.toolCalls().stream())
+                .filter(c -> "call-lost".equals(c.id()) && c.output() != null).toList();
+        assertEquals(1, results.size(), "the lost call's synthetic result is stored once");
+        assertTrue(results.get(0).output().contains(CompactedHistory.ORPHAN_ERROR), results.get(0).output());
+        assertEquals(ai.lango.session.Roles.COMPACTION, stored.get(stored.size() - 1).role(), "stored before the compaction");
+        com.google.adk.events.EventCompaction range = CompactedHistory.newest(service.currentEvents(S1)).orElseThrow();
+        assertTrue(range.endTimestamp() >= lost.timestamp(), "the call's turn was folded");
+
+        List<Event> sent = service.modelEvents(S1);
+        assertTrue(CompactedHistory.problems(sent).isEmpty(), "every call the model sees has its result: "
+                + CompactedHistory.problems(sent));
+        assertFalse(sent.stream().anyMatch(e -> e.functionCalls().stream().anyMatch(c -> c.id().orElse("").equals("call-lost"))
+                || e.functionResponses().stream().anyMatch(r -> r.id().orElse("").equals("call-lost"))),
+                "neither the folded call nor its closing reaches the model");
+        assertTrue(CompactedHistory.problems(service.currentEvents(S1)).isEmpty(),
+                "the stored session itself has every call answered");
+
+        for (int i = 6; i <= 9; i++) {
+            turn(session, "question " + i);
+        }
+        assertEquals(HistoryCompactor.Outcome.COMPACTED, compactor.compact(S1), "compaction goes on past it");
+        assertEquals(1, store.messages.get(S1).stream().flatMap(m -> m.toolCalls().stream())
+                .filter(c -> "call-lost".equals(c.id()) && c.output() != null).count(), "closed once, not at each fold");
+        assertTrue(CompactedHistory.problems(service.modelEvents(S1)).isEmpty());
+    }
+
+    @Test
     void aFailingSummarizerStoresNothingAndSaysSo() {
         Session session = service.getSession("lango", "user", "s1", Optional.empty()).blockingGet();
         for (int i = 1; i <= 4; i++) {
