@@ -283,7 +283,7 @@ public class HistoryCompactor {
             }
             long previousStart = previous.map(com.google.adk.events.EventCompaction::startTimestamp).orElse(Long.MAX_VALUE);
             long now = Math.max(System.currentTimeMillis(), events.get(events.size() - 1).timestamp());
-            storeClosings(key, stored, folded);
+            storeClosings(key, stored, folded, java.time.Instant.ofEpochMilli(now));
             sessions.appendCompaction(key, CompactedHistory.compaction(folded, previousStart, summary,
                     sessions.rootAgentName(), now));
             span.setAttribute(TOKENS_AFTER, summaryTokens + kept);
@@ -303,14 +303,16 @@ public class HistoryCompactor {
      * Stores the synthetic error results {@link CompactedHistory#closeOrphans} gave the folded calls whose results a
      * crash lost, before the compaction that covers them: the summary was written from them, so the stored session says
      * what the model was told, and every call in it has its result. Each keeps its call's time, so it lies within the
-     * compaction's range (the model never reads it again) and the page shows it with its call.
+     * compaction's range (the model never reads it again) and the page shows it with its call; the session's last
+     * update is {@code now}, as the compaction's.
      */
-    private void storeClosings(SessionRef key, List<Event> stored, List<Event> folded) {
+    private void storeClosings(SessionRef key, List<Event> stored, List<Event> folded, java.time.Instant now) {
         java.util.Set<Event> original = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         original.addAll(stored);
         List<Event> closings = folded.stream().filter(e -> !original.contains(e)).toList();
         if (!closings.isEmpty()) {
-            sessions.appendEvents(key, closings);
+            closings.forEach(closing -> EventMessages.toMessage(closing).ifPresent(message -> store.append(key, message,
+                    ai.lango.session.StateDelta.NONE, now)));
             LOG.info(() -> closings.size() + " tool call(s) of a session whose result a crash lost were closed with an"
                     + " error result before being compacted");
         }
