@@ -758,12 +758,23 @@
     // what a Retry replaced stays stored, superseded ([from, to] ms of its messages): the new answer stands in its place
     const superseded = (session.state && session.state["lango:superseded"]) || [];
     const replaced = (e) => {
-      const ms = e.timestamp < 1e11 ? Math.round(e.timestamp * 1000) : e.timestamp; // seconds, as ADK's Python writes them
-      return superseded.some((r) => ms >= r[0] && ms <= r[1]);
+      const at = ms(e.timestamp);
+      return superseded.some((r) => at >= r[0] && at <= r[1]);
     };
+    // the range the newest compaction folded (it covers the older ones'): one line that opens to its summary and the originals
+    const compaction = newestCompaction(session.events);
+    const folded = (e) => compaction && ms(e.timestamp) >= compaction.from && ms(e.timestamp) <= compaction.to;
+    let fold = null; // where in the page the folded range began, until it is wrapped in its line
     let box = null;
     for (const e of session.events) {
-      if (replaced(e)) continue;
+      if (replaced(e) || (e.actions && e.actions.compaction)) continue; // a compaction is the line, not a message
+      if (folded(e) && !fold) {
+        fold = { at: messages.childElementCount };
+        box = null;
+      } else if (!folded(e) && fold && !fold.done) {
+        foldLine(fold, compaction);
+        box = null;
+      }
       const parts = (e.content && e.content.parts) || [];
       if (e.errorMessage && !parts.length) { addError(e.errorMessage); box = null; continue; } // how a turn ended
       if (e.author === "user") {
@@ -792,6 +803,7 @@
         if (part.text) setText(box, box.text + part.text);
       }
     }
+    if (fold && !fold.done) foldLine(fold, compaction);
     messages.querySelectorAll(".msg.assistant").forEach((b) => { if (!b.querySelector(".body").textContent && !b.querySelector("details, .approval, figure")) b.remove(); });
     const resumed = resumedTurns.get(key); // told while the history loaded: it comes after it
     if (resumed) messages.appendChild(resumed.box);
@@ -803,6 +815,39 @@
       if (text) finishActions({ box: last, text });
     }
     scroll();
+  }
+
+  /** An event's time in milliseconds (ADK's Python writes seconds). */
+  function ms(timestamp) { return timestamp < 1e11 ? Math.round(timestamp * 1000) : timestamp; }
+
+  /** The range and summary of the session's newest compaction (the server's alone: it folds the previous ones in), or null. */
+  function newestCompaction(events) {
+    let newest = null;
+    for (const e of events) {
+      const c = e.actions && e.actions.compaction;
+      if (c && (!newest || ms(c.endTimestamp) >= newest.to)) {
+        const parts = (c.compactedContent && c.compactedContent.parts) || [];
+        newest = { from: ms(c.startTimestamp), to: ms(c.endTimestamp), summary: parts.map((p) => p.text || "").join("") };
+      }
+    }
+    return newest;
+  }
+
+  /**
+   * What the page showed of a folded range (from {@code fold.at} on) becomes one collapsed line, "N earlier messages
+   * summarised", that opens to the summary the model reads and the original messages, which stay stored.
+   */
+  function foldLine(fold, compaction) {
+    const originals = el("div", "compacted-originals");
+    while (messages.children.length > fold.at) originals.appendChild(messages.children[fold.at]);
+    originals.querySelectorAll(".msg.assistant").forEach((b) => { if (!b.querySelector(".body").textContent && !b.querySelector("details, .approval, figure")) b.remove(); });
+    const count = originals.querySelectorAll(".msg").length;
+    const line = el("details", "compacted");
+    line.appendChild(el("summary", "", count + " earlier message" + (count === 1 ? "" : "s") + " summarised"));
+    line.appendChild(el("div", "compaction-summary", compaction.summary));
+    line.appendChild(originals);
+    messages.appendChild(line);
+    fold.done = true;
   }
 
   /** How each call that asked for approval ended, from what its call was answered with last. */

@@ -161,11 +161,16 @@ public final class Keys {
                     + " folded into a summary the model reads instead (stored as an ADK compaction event; the original"
                     + " events stay); false: the history is only cut to the budget, oldest first."));
     public static final Setting<Double> COMPACTION_THRESHOLD = AGENT.add(Setting.fraction("lango.agent.compaction.threshold",
-            0.7, "After a turn, the share of the token budget the next request's history may fill before its oldest part"
-                    + " is folded into a summary (in the background)."));
+            0.7, "After a turn, the share of the token budget the next request may fill before its oldest part is folded"
+                    + " into a summary (in the background); the request is measured by the prompt size the provider reported"
+                    + " for the session's latest call, else by the history's estimate."));
     public static final Setting<Integer> COMPACTION_KEEP_RECENT_TURNS = AGENT.add(Setting.integer(
             "lango.agent.compaction.keep-recent-turns", 4, 1, 1000, "an integer from 1 to 1000",
             "The newest turns a compaction always keeps whole (never summarised)."));
+    public static final Setting<Duration> COMPACTION_WAIT = AGENT.add(Setting.duration("lango.agent.compaction.wait",
+            Duration.ofSeconds(30), Duration.ZERO, Duration.ofMinutes(10),
+            "Before a turn whose history would not fit the token budget, how long it waits for its oldest part to be"
+                    + " folded into a summary; past that (or at 0) the request is cut to the budget, that once."));
     public static final Setting<String> COMPACTION_MODEL = AGENT.add(Setting.text("lango.agent.compaction.model", null,
             "The model that writes the summary, through the agent's provider (unset: the agent's model).")
             .example("gpt-4o-mini"));

@@ -252,7 +252,8 @@ public record LangoSettings(Http http, Database database, Model model, Sessions 
     public record Compaction(@Key("lango.agent.compaction.enabled") boolean enabled,
                              @Key("lango.agent.compaction.threshold") double threshold,
                              @Key("lango.agent.compaction.keep-recent-turns") int keepRecentTurns,
-                             @Key("lango.agent.compaction.model") Optional<String> model) {
+                             @Key("lango.agent.compaction.model") Optional<String> model,
+                             @Key("lango.agent.compaction.wait") Duration turnWait) {
     }
 
     /**

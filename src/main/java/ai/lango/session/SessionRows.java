@@ -373,9 +373,26 @@ class SessionRows {
     }
 
     private List<Message> newestWindow(long sessionId, int budget) {
+        Window window = walkedWindow(sessionId, budget);
+        // Rows stored before the estimate counted a tool result once carry up to twice the count it gives now: a window
+        // their counts cut may then fit whole, and truncation would take it for the whole history (not starting it at a
+        // user message). Such a window is walked again with twice the reach, which holds a message that does not fit.
+        if (window.cut() && HistoryTruncation.fittingStart(window.messages(), budget) == 0) {
+            window = walkedWindow(sessionId, 2L * budget);
+        }
+        return window.messages();
+    }
+
+    /** A window of a session's newest messages, and whether older ones were left out. */
+    private record Window(List<Message> messages, boolean cut) {
+    }
+
+    /** The newest messages whose stored counts, summed newest-first, reach past {@code reach} (the first that does too). */
+    private Window walkedWindow(long sessionId, long reach) {
         long oldestId = Long.MAX_VALUE;
         long used = 0;
         int read = 0;
+        boolean cut = false;
         List<Long> ids = new ArrayList<>();
         walk:
         while (true) {
@@ -386,7 +403,8 @@ class SessionRows {
                 used += ((Number) row[1]).intValue();
                 read++;
                 // The newest message is always kept, so the first one that cannot fit is at least the second.
-                if (used > budget && read >= 2) {
+                if (used > reach && read >= 2) {
+                    cut = true;
                     break walk;
                 }
             }
@@ -395,27 +413,27 @@ class SessionRows {
             }
         }
         if (read == 0) {
-            return List.of();
+            return new Window(List.of(), false);
         }
         // The window with its tool calls in one query: a joined row per call, so each message comes
         // once per call (or once, without calls), in id order. On HSQLDB by the ids just walked (its
         // primary key): a range on the session's index would again read the whole session.
         if (hsqldb) {
-            return load(List.copyOf(new LinkedHashSet<>(em.createQuery(
+            return new Window(load(List.copyOf(new LinkedHashSet<>(em.createQuery(
                             "SELECT m FROM MessageEntity m LEFT JOIN FETCH m.toolCalls WHERE m.id IN :ids ORDER BY m.id",
                             MessageEntity.class)
                     .setParameter("ids", ids)
                     .setHint(READ_ONLY, true)
-                    .getResultList())));
+                    .getResultList()))), cut);
         }
-        return load(List.copyOf(new LinkedHashSet<>(em.createQuery(
+        return new Window(load(List.copyOf(new LinkedHashSet<>(em.createQuery(
                         "SELECT m FROM MessageEntity m LEFT JOIN FETCH m.toolCalls"
                                 + " WHERE m.sessionId = :sid AND m.id >= :from ORDER BY m.id",
                         MessageEntity.class)
                 .setParameter("sid", sessionId)
                 .setParameter("from", oldestId)
                 .setHint(READ_ONLY, true)
-                .getResultList())));
+                .getResultList()))), cut);
     }
 
     /**

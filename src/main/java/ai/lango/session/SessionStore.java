@@ -29,9 +29,18 @@ public class SessionStore {
 
     private static final java.util.logging.Logger LOG = ai.lango.masking.MaskedLogs.of(SessionStore.class);
 
-    /** A session as the runner reads it: its history cut to the budget, and the state it shares. */
+    /**
+     * A session as the runner reads it: its history cut to the budget, and the state it shares. {@code cut}: what the
+     * budget cut off of what was read (oldest first; its last is the newest message that did not fit, and older ones
+     * were not read at all), empty when the history is whole.
+     */
     public record View(StoredSession session, List<Message> history, Map<String, Object> appState,
-                       Map<String, Object> userState) {
+                       Map<String, Object> userState, List<Message> cut) {
+
+        public View(StoredSession session, List<Message> history, Map<String, Object> appState,
+                    Map<String, Object> userState) {
+            this(session, history, appState, userState, List.of());
+        }
     }
 
     /** The most messages one group commit writes. */

@@ -39,10 +39,12 @@ final class SessionViews {
                     List<Message> window, String appStateJson, String userStateJson, int budget) {
 
         SessionStore.View view() {
+            List<Message> history = HistoryTruncation.truncate(window, budget);
             return new SessionStore.View(
                     new StoredSession(key, appName, userId, StateJson.read(stateJson), Instant.ofEpochMilli(createdAt),
                             Instant.ofEpochMilli(updatedAt)),
-                    HistoryTruncation.truncate(window, budget), shared(appStateJson), shared(userStateJson));
+                    history, shared(appStateJson), shared(userStateJson),
+                    window.subList(0, window.size() - history.size()));
         }
 
         private static Map<String, Object> shared(String json) {

@@ -32,10 +32,19 @@ public final class TokenEstimator {
         return other / 4 + cjk / 2;
     }
 
+    /**
+     * A message's tokens: its overhead, its content and each tool call's id, name and arguments. A result is stored
+     * twice — as its call's output and within the content, for readers of the content alone — so an output is counted
+     * only when the content does not already hold it (a row stored without it in the content).
+     */
     public static int messageTokens(Message message) {
-        int tokens = MESSAGE_OVERHEAD + estimate(message.content());
+        String content = message.content();
+        int tokens = MESSAGE_OVERHEAD + estimate(content);
         for (ToolCall call : message.toolCalls()) {
-            tokens += estimate(call.id()) + estimate(call.name()) + estimate(call.input()) + estimate(call.output());
+            tokens += estimate(call.id()) + estimate(call.name()) + estimate(call.input());
+            if (call.output() != null && !content.contains(call.output())) {
+                tokens += estimate(call.output());
+            }
         }
         return tokens;
     }

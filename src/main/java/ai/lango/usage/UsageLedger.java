@@ -75,7 +75,37 @@ public class UsageLedger {
         }
     }
 
+    /** Sessions whose latest reported call is kept at most; beyond, all are dropped (each is measured again). */
+    static final int MAX_SESSIONS_KEPT = 10_000;
+
+    /**
+     * The latest agent call per session (user and session key) whose usage the provider reported: what compaction
+     * reads the size of the session's next request from (ai.lango.adk.sessions.HistoryCompactor). In memory: after a
+     * restart, or for a session another server ran, there is none and the size is estimated.
+     */
+    private final java.util.Map<String, ModelCall> latestReported = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The latest agent call of the session whose prompt size the provider reported: the one call, never a sum over
+     * calls; never a background call's (a summary's, the observer's); never an estimate.
+     */
+    public java.util.Optional<ModelCall> latestReported(String userId, String sessionKey) {
+        return java.util.Optional.ofNullable(latestReported.get(userId + '\n' + sessionKey));
+    }
+
+    private void noteReported(ModelCall call) {
+        if (!ModelCall.AGENT.equals(call.purpose()) || call.estimated() || call.sessionKey() == null) {
+            return;
+        }
+        if (latestReported.size() >= MAX_SESSIONS_KEPT) {
+            latestReported.clear();
+        }
+        latestReported.merge(call.userId() + '\n' + call.sessionKey(), call,
+                (kept, made) -> made.at().isBefore(kept.at()) ? kept : made);
+    }
+
     void counted(ModelCall call) {
+        noteReported(call);
         Tags tags = Tags.of("provider", call.provider(), "model", call.model(), "purpose", call.purpose());
         registry.counter("lango.usage.tokens", tags.and("type", "input")).increment(call.inputTokens());
         registry.counter("lango.usage.tokens", tags.and("type", "output")).increment(call.outputTokens());

@@ -71,7 +71,8 @@ class SettingsParserTest {
     @Test
     void compactionIsOnAtSevenTenthsKeepingFourTurnsAndAThresholdPastOneIsRefused() {
         LangoSettings.Compaction compaction = parse(Map.of()).agent().compaction();
-        assertEquals(new LangoSettings.Compaction(true, 0.7, 4, java.util.Optional.empty()), compaction);
+        assertEquals(new LangoSettings.Compaction(true, 0.7, 4, java.util.Optional.empty(),
+                java.time.Duration.ofSeconds(30)), compaction);
         assertEquals(0.5, parse(Map.of("lango.agent.compaction.threshold", "0.5")).agent().compaction().threshold());
         assertTrue(error(Map.of("lango.agent.compaction.threshold", "1.5")).contains("lango.agent.compaction.threshold"));
         assertTrue(error(Map.of("lango.agent.compaction.threshold", "0")).contains("a decimal above 0 and at most 1"));

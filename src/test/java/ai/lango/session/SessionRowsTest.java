@@ -41,6 +41,34 @@ class SessionRowsTest {
     }
 
     @Test
+    void rowsCountedBeforeAToolResultCountedOnceStillGiveTheTruncatedHistory() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionStore store = local.store(null);
+            SessionRef a = SessionRef.of("user", "legacy-" + System.nanoTime());
+            local.rows().insert(a, Map.of());
+            for (int i = 0; i < 40; i++) {
+                String output = "{\"output\":\"" + "r".repeat(200 + 13 * i) + "\"}";
+                store.append(a, message("user", "question " + i), StateDelta.NONE, T);
+                store.append(a, new Message("assistant", "", T, "lango-agent",
+                        List.of(new ToolCall("c" + i, "fs_read", "{\"path\":\"f\"}", null)), null), StateDelta.NONE, T);
+                store.append(a, new Message("tool", output, T, "lango-agent",
+                        List.of(new ToolCall("c" + i, "fs_read", null, output)), null), StateDelta.NONE, T);
+                store.append(a, message("assistant", "answer " + i), StateDelta.NONE, T);
+            }
+            // as an earlier estimate stored them: a result's output counted again besides the content
+            try (Connection connection = local.dataSource().getConnection(); Statement sql = connection.createStatement()) {
+                sql.executeUpdate("UPDATE lango_messages SET tokens = 2 * tokens WHERE role = 'tool'");
+            }
+            List<Message> all = store.messages(a);
+            for (int budget = 60; budget <= 3_000; budget += 37) {
+                List<Message> history = store.history(a, budget);
+                assertEquals(HistoryTruncation.truncate(all, budget), history, "budget " + budget);
+                assertTrue(history.isEmpty() || Roles.isUser(history.get(0).role()), "budget " + budget + " opens with the user");
+            }
+        }
+    }
+
+    @Test
     void theNewestCompactionIsFoundAmongASessionsMessages() throws Exception {
         try (LocalTransactions local = new LocalTransactions(dir)) {
             SessionStore store = local.store(null);

@@ -47,6 +47,32 @@ class TokenEstimatorTest {
     }
 
     @Test
+    void aToolResultStoredAsContentAndAsOutputCountsOnce() {
+        String output = "{\"output\":\"" + "x".repeat(400) + "\"}";
+        // as EventMessages stores a result: the output is the call's and, for readers of the content alone, the content
+        Message result = message("tool", output, new ToolCall("tc01", "exec", null, output));
+        assertEquals(4 + TokenEstimator.estimate(output) + TokenEstimator.estimate("tc01") + TokenEstimator.estimate("exec"),
+                TokenEstimator.messageTokens(result));
+    }
+
+    @Test
+    void aToolResultNotInTheContentCountsItsOutput() {
+        String output = "{\"output\":\"" + "x".repeat(400) + "\"}";
+        Message legacy = message("tool", "", new ToolCall("tc01", "exec", null, output));
+        assertEquals(4 + TokenEstimator.estimate(output) + TokenEstimator.estimate("tc01") + TokenEstimator.estimate("exec"),
+                TokenEstimator.messageTokens(legacy));
+    }
+
+    @Test
+    void twoEqualResultsInTheContentCountTwice() {
+        String output = "{\"ok\":true,\"note\":\"" + "y".repeat(200) + "\"}";
+        Message results = message("tool", output + output,
+                new ToolCall("a", "exec", null, output), new ToolCall("b", "exec", null, output));
+        assertEquals(4 + TokenEstimator.estimate(output + output) + 2 * TokenEstimator.estimate("exec"),
+                TokenEstimator.messageTokens(results));
+    }
+
+    @Test
     void messagesSumTheirTokens() {
         assertEquals(12, TokenEstimator.messagesTokens(List.of(message("user", "Hello world"), message("user", "Hi there!!"))));
     }

@@ -19,6 +19,11 @@ import com.google.genai.types.Content;
 import com.google.genai.types.FunctionCall;
 import com.google.genai.types.FunctionResponse;
 import com.google.genai.types.Part;
+import ai.lango.telemetry.Telemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -45,6 +50,12 @@ import java.util.logging.Logger;
 public class HistoryCompactor {
 
     private static final Logger LOG = MaskedLogs.of(HistoryCompactor.class);
+
+    /** The {@code compaction} span's attributes: the history's estimated tokens before and after, what was folded. */
+    static final AttributeKey<Long> TOKENS_BEFORE = AttributeKey.longKey("lango.compaction.tokens_before");
+    static final AttributeKey<Long> TOKENS_AFTER = AttributeKey.longKey("lango.compaction.tokens_after");
+    static final AttributeKey<Long> EVENTS_FOLDED = AttributeKey.longKey("lango.compaction.events_folded");
+    static final AttributeKey<Boolean> SYNCHRONOUS = AttributeKey.booleanKey("lango.compaction.synchronous");
 
     /** What the summarizer is told. */
     static final String INSTRUCTION = """
@@ -107,15 +118,41 @@ public class HistoryCompactor {
     }
 
     /** What one pass did. */
-    enum Outcome { FITS, NOTHING_TO_FOLD, BUSY, NO_GAIN, FAILED, COMPACTED }
+    enum Outcome { FITS, NOTHING_TO_FOLD, BUSY, NO_GAIN, FAILED, BACKING_OFF, COMPACTED }
+
+    /** How long a session whose summary failed is not compacted, doubled at each failure in a row up to {@link #MAX_BACKOFF}. */
+    static final Duration FIRST_BACKOFF = Duration.ofMinutes(1);
+    static final Duration MAX_BACKOFF = Duration.ofHours(1);
+    /** Sessions whose backoff is kept at most; beyond, all are forgotten (each may fail once more). */
+    private static final int MAX_BACKOFFS = 10_000;
+
+    /** A session whose summaries failed {@code failures} times in a row: not asked again before {@code until}. */
+    private record Backoff(int failures, java.time.Instant until) {
+    }
+
+    private final java.util.concurrent.ConcurrentMap<SessionRef, Backoff> backoffs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The time backoffs are measured by (a test's own). */
+    java.time.Clock clock = java.time.Clock.systemUTC();
+
+    private boolean backingOff(SessionRef key) {
+        Backoff backoff = backoffs.get(key);
+        return backoff != null && clock.instant().isBefore(backoff.until());
+    }
+
+    /** The passes folding now, by session: one per session at a time (the background one or a turn's). */
+    private final java.util.concurrent.ConcurrentMap<SessionRef, java.util.concurrent.CompletableFuture<Outcome>> folding =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Folds the session's oldest part when its next history is past the threshold. */
     Outcome compact(SessionRef key) {
         LangoSettings.Compaction config = settings.agent().compaction();
         int budget = sessions.tokenBudget();
-        long before = tokens(sessions.modelEvents(key));
-        if (before <= config.threshold() * budget) {
+        if (nextRequest(key) <= config.threshold() * budget) {
             return Outcome.FITS;
+        }
+        if (backingOff(key)) {
+            return Outcome.BACKING_OFF; // its summary failed a moment ago: not asked again every turn
         }
         try {
             Optional<SessionLeases.Held> lease = leases.acquire(key.scope(), LEASE_WAIT);
@@ -123,49 +160,162 @@ public class HistoryCompactor {
                 return Outcome.BUSY; // a turn runs there; the pass after it tries again
             }
             try (SessionLeases.Held held = lease.get()) {
-                return fold(key, config, budget, before);
+                java.util.concurrent.CompletableFuture<Outcome> pass = new java.util.concurrent.CompletableFuture<>();
+                if (folding.putIfAbsent(key, pass) != null) {
+                    return Outcome.BUSY; // a turn's own pass folds it now
+                }
+                try {
+                    // measured again in the lease: a turn's pass may have folded it meanwhile
+                    long before = nextRequest(key);
+                    Outcome outcome = before <= config.threshold() * budget ? Outcome.FITS
+                            : foldOrFail(key, config, budget, before);
+                    pass.complete(outcome);
+                    return outcome;
+                } finally {
+                    pass.complete(Outcome.FAILED); // when an error left it open
+                    folding.remove(key, pass);
+                }
             }
         } catch (InterruptedException stopping) {
             Thread.currentThread().interrupt();
             return Outcome.BUSY;
+        }
+    }
+
+    /**
+     * The synchronous pass, before a turn's model call whose history would not fit the budget (see {@link
+     * JpaSessionService#turnSession}): folds what {@link CompactedHistory#foldEnd} allows, in the caller's lease (its
+     * turn holds the session), waiting at most {@code lango.agent.compaction.wait} — for the background pass instead
+     * when one folds the session already. Whether a compaction was stored in that time; one that takes longer is still
+     * stored when it ends (the next request reads it), but this request is cut.
+     */
+    boolean compactNow(SessionRef key) {
+        LangoSettings.Compaction config = settings.agent().compaction();
+        if (!config.enabled() || config.turnWait().isZero() || Names.isEvalSession(key.key()) || backingOff(key)) {
+            return false;
+        }
+        int budget = sessions.tokenBudget();
+        java.util.concurrent.CompletableFuture<Outcome> mine = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Outcome> pass = folding.putIfAbsent(key, mine);
+        if (pass == null) {
+            pass = mine;
+            Runnable run = () -> {
+                try {
+                    mine.complete(foldOrFail(key, config, budget, -1));
+                } finally {
+                    mine.complete(Outcome.FAILED);
+                    folding.remove(key, mine);
+                }
+            };
+            (threadFactory == null ? new Thread(run, "lango-compaction") : threadFactory.newThread(run)).start();
+        }
+        try {
+            return pass.get(config.turnWait().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS) == Outcome.COMPACTED;
+        } catch (java.util.concurrent.TimeoutException late) {
+            LOG.info(() -> "a session's compaction took longer than lango.agent.compaction.wait (" + config.turnWait()
+                    + "); the turn goes on without it");
+            return false;
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException failed) {
+            return false; // foldOrFail said why
+        }
+    }
+
+    /**
+     * {@link #fold}, a failure logged and the session backed off: a WARNING at its first failure in a row, FINE after
+     * (a summarizer that is down would otherwise say the same every turn of every long session).
+     */
+    private Outcome foldOrFail(SessionRef key, LangoSettings.Compaction config, int budget, long before) {
+        try {
+            Outcome outcome = fold(key, config, budget, before);
+            backoffs.remove(key);
+            return outcome;
         } catch (RuntimeException failed) {
-            LOG.log(Level.WARNING, "compaction of a session failed; its history is cut to the token budget instead: "
-                    + failed.getMessage(), failed);
+            if (backoffs.size() >= MAX_BACKOFFS) {
+                backoffs.clear();
+            }
+            Backoff backoff = backoffs.merge(key, new Backoff(1, clock.instant().plus(FIRST_BACKOFF)), (was, first) -> {
+                Duration wait = FIRST_BACKOFF.multipliedBy(1L << Math.min(20, was.failures()));
+                return new Backoff(was.failures() + 1, clock.instant().plus(wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait));
+            });
+            LOG.log(backoff.failures() == 1 ? Level.WARNING : Level.FINE, "compaction of a session failed ("
+                    + backoff.failures() + " in a row; not tried again before " + backoff.until() + "); its history is cut"
+                    + " to the token budget instead: " + failed.getMessage(), failed);
             return Outcome.FAILED;
         }
     }
 
     private Outcome fold(SessionRef key, LangoSettings.Compaction config, int budget, long before) {
-        List<Event> events = sessions.storedEvents(key);
-        List<Event> unfolded = CompactedHistory.closeOrphans(CompactedHistory.unfolded(events));
+        List<Event> events = sessions.currentEvents(key); // a retry's superseded events are not summarised
+        List<Event> stored = CompactedHistory.unfolded(events);
+        List<Event> unfolded = CompactedHistory.closeOrphans(stored);
         OptionalInt end = CompactedHistory.foldEnd(unfolded, config.keepRecentTurns());
         if (end.isEmpty()) {
             return Outcome.NOTHING_TO_FOLD;
         }
         List<Event> folded = unfolded.subList(0, end.getAsInt());
         Optional<com.google.adk.events.EventCompaction> previous = CompactedHistory.newest(events);
-        long foldedTokens = tokens(folded) + previous.map(c -> (long) TokenEstimator.estimate(CompactedHistory.summaryText(c)))
-                .orElse(0L);
-        if (foldedTokens < budget / 4) {
+        long previousTokens = previous.map(c -> (long) TokenEstimator.estimate(CompactedHistory.summaryText(c))).orElse(0L);
+        long foldedTokens = tokens(folded) + previousTokens;
+        if (before >= 0 && foldedTokens < budget / 4) {
             // too little to gain: folding it would only bring the next pass sooner (a quarter of the budget per pass
-            // bounds how often one runs)
+            // bounds how often one runs); a turn's own pass (before < 0) folds what it can, once per request
             return Outcome.NO_GAIN;
         }
-        String summary = Bounded.text(summarizer.summarize(key, INSTRUCTION,
-                transcript(previous.map(CompactedHistory::summaryText).orElse(""), folded)),
-                Math.max(400, budget)); // about a quarter of the budget, in tokens
-        if (TokenEstimator.estimate(summary) >= foldedTokens) {
-            LOG.info(() -> "a compaction was not stored: its summary was no smaller than the " + folded.size()
-                    + " events it would replace");
-            return Outcome.NO_GAIN;
+        long kept = tokens(unfolded) - tokens(folded);
+        Span span = Telemetry.tracer().spanBuilder("compaction")
+                .setAttribute(Telemetry.CONVERSATION, key.key())
+                .setAttribute(SYNCHRONOUS, before < 0)
+                .setAttribute(EVENTS_FOLDED, (long) folded.size())
+                .setAttribute(TOKENS_BEFORE, foldedTokens + kept).startSpan();
+        try (Scope traced = span.makeCurrent()) {
+            String summary = Bounded.text(summarizer.summarize(key, INSTRUCTION,
+                    transcript(previous.map(CompactedHistory::summaryText).orElse(""), folded)),
+                    Math.max(400, budget)); // about a quarter of the budget, in tokens
+            long summaryTokens = TokenEstimator.estimate(summary);
+            if (summaryTokens >= foldedTokens) {
+                LOG.info(() -> "a compaction was not stored: its summary was no smaller than the " + folded.size()
+                        + " events it would replace");
+                span.setAttribute(TOKENS_AFTER, foldedTokens + kept);
+                return Outcome.NO_GAIN;
+            }
+            long previousStart = previous.map(com.google.adk.events.EventCompaction::startTimestamp).orElse(Long.MAX_VALUE);
+            long now = Math.max(System.currentTimeMillis(), events.get(events.size() - 1).timestamp());
+            storeClosings(key, stored, folded, java.time.Instant.ofEpochMilli(now));
+            sessions.appendCompaction(key, CompactedHistory.compaction(folded, previousStart, summary,
+                    sessions.rootAgentName(), now));
+            span.setAttribute(TOKENS_AFTER, summaryTokens + kept);
+            LOG.info(() -> "compacted " + folded.size() + " events of a session into a summary"
+                    + (before < 0 ? " before a turn whose history did not fit the budget" : "") + ": its history went from "
+                    + (foldedTokens + kept) + " to " + (summaryTokens + kept) + " tokens (estimated)");
+            return Outcome.COMPACTED;
+        } catch (RuntimeException failed) {
+            span.setStatus(StatusCode.ERROR, ai.lango.masking.SecretMask.mask(String.valueOf(failed.getMessage())));
+            throw failed;
+        } finally {
+            span.end();
         }
-        long previousStart = previous.map(com.google.adk.events.EventCompaction::startTimestamp).orElse(Long.MAX_VALUE);
-        long now = Math.max(System.currentTimeMillis(), events.get(events.size() - 1).timestamp());
-        sessions.appendCompaction(key, CompactedHistory.compaction(folded, previousStart, summary, sessions.rootAgentName(), now));
-        long after = tokens(sessions.modelEvents(key));
-        LOG.info(() -> "compacted " + folded.size() + " events of a session into a summary: its next history went from "
-                + before + " to " + after + " tokens (estimated)");
-        return Outcome.COMPACTED;
+    }
+
+    /**
+     * Stores the synthetic error results {@link CompactedHistory#closeOrphans} gave the folded calls whose results a
+     * crash lost, before the compaction that covers them: the summary was written from them, so the stored session says
+     * what the model was told, and every call in it has its result. Each keeps its call's time, so it lies within the
+     * compaction's range (the model never reads it again) and the page shows it with its call; the session's last
+     * update is {@code now}, as the compaction's.
+     */
+    private void storeClosings(SessionRef key, List<Event> stored, List<Event> folded, java.time.Instant now) {
+        java.util.Set<Event> original = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        original.addAll(stored);
+        List<Event> closings = folded.stream().filter(e -> !original.contains(e)).toList();
+        if (!closings.isEmpty()) {
+            closings.forEach(closing -> EventMessages.toMessage(closing).ifPresent(message -> store.append(key, message,
+                    ai.lango.session.StateDelta.NONE, now)));
+            LOG.info(() -> closings.size() + " tool call(s) of a session whose result a crash lost were closed with an"
+                    + " error result before being compacted");
+        }
     }
 
     private String askModel(SessionRef key, String instruction, String input) {
@@ -197,6 +347,31 @@ public class HistoryCompactor {
             }
         }
         return Bounded.text(text.toString(), INPUT_CHARS);
+    }
+
+    /**
+     * The size of the session's next request, in tokens: see {@link #nextRequestTokens}, with the latest reported
+     * agent call ({@link ai.lango.usage.UsageLedger#latestReported}) and the time the newest compaction was stored.
+     */
+    long nextRequest(SessionRef key) {
+        Optional<ai.lango.turn.ModelCall> reported = ledger == null ? Optional.empty()
+                : ledger.latestReported(key.userId(), key.key());
+        Optional<java.time.Instant> compacted = reported.isEmpty() ? Optional.empty()
+                : store.newestCompaction(key).map(Message::timestamp);
+        return nextRequestTokens(reported, compacted, () -> tokens(sessions.modelEvents(key)));
+    }
+
+    /**
+     * The size of the next request: what the provider reported the latest agent call's prompt to be, with that call's
+     * answer (which the next request carries), when there is one made after the newest compaction; else (none
+     * reported, or only before a compaction, which that compaction made stale) the estimate of the history.
+     */
+    static long nextRequestTokens(Optional<ai.lango.turn.ModelCall> latest, Optional<java.time.Instant> compactedAt,
+                                  java.util.function.LongSupplier estimate) {
+        if (latest.isPresent() && compactedAt.map(at -> latest.get().at().isAfter(at)).orElse(true)) {
+            return latest.get().inputTokens() + latest.get().outputTokens();
+        }
+        return estimate.getAsLong();
     }
 
     /** The estimated tokens of a history, as the budget counts them. */

@@ -51,9 +51,12 @@ import java.util.concurrent.ConcurrentMap;
 @ApplicationScoped
 public class JpaSessionService implements BaseSessionService {
 
+    private static final java.util.logging.Logger LOG = ai.lango.masking.MaskedLogs.of(JpaSessionService.class);
 
     private SessionStore store;
     private int tokenBudget;
+    /** lango.agent.compaction.enabled: whether a turn whose history would not fit is compacted first. */
+    private boolean compacting;
     /** The durable turns' rows: a resumed turn's run checks that its turn is still to be resumed. */
     @Inject
     TurnRows turnRows;
@@ -66,6 +69,7 @@ public class JpaSessionService implements BaseSessionService {
     @Inject
     public JpaSessionService(SessionStore store, LangoSettings settings) {
         this.store = store;
+        this.compacting = settings.agent().compaction().enabled();
         // Model-family budget (or the configured one), the same for every session.
         this.tokenBudget = HistoryTruncation.budget(settings.sessions().tokenBudget(),
                 ProviderCatalog.historyBudget(settings.model().name().orElse(null)));
@@ -124,6 +128,86 @@ public class JpaSessionService implements BaseSessionService {
     }
 
     /**
+     * The session for a turn's run (which holds the session's lease): as {@link #getSession}, but when the budget would
+     * cut off events no compaction covers — the history jumped past the budget since the last background pass, a big
+     * tool result say — the oldest part is folded first, synchronously with a bounded wait ({@link
+     * HistoryCompactor#compactNow}), and the view read again. When that does not make it fit (nothing to fold, the
+     * summarizer failed or took too long) the request is cut to the budget as without compaction, for this request
+     * only, and the log says so once.
+     */
+    Maybe<Session> turnSession(String appName, String userId, String sessionId) {
+        return Maybe.fromCallable(() -> {
+            SessionRef key = new SessionRef(appName, userId, sessionId);
+            SessionStore.View view = store.open(key, tokenBudget);
+            HistoryCompactor folding = compacting ? compactor() : null; // off: cutting to the budget is the rule
+            if (folding != null && cutsUnfolded(key, view) && folding.compactNow(key)) {
+                view = store.open(key, tokenBudget); // measured again: no decision on the size before the fold
+            }
+            if (folding != null && cutsUnfolded(key, view)) {
+                // INFO the first time for a session, FINE while it goes on (a summarizer backing off, a huge kept turn)
+                boolean first = cutSaid.size() < MAX_CUT_SAID ? cutSaid.add(key) : !cutSaid.contains(key);
+                LOG.log(first ? java.util.logging.Level.INFO : java.util.logging.Level.FINE, "a session's history does not"
+                        + " fit the token budget and could not be compacted in time; this request carries its newest part"
+                        + " only (cut to the budget)");
+            } else if (folding != null) {
+                cutSaid.remove(key);
+            }
+            Map<String, Object> state = view.session().state();
+            return toSession(view.session(), forModel(key, current(view.history(), state), state), view.appState(),
+                    view.userState());
+        });
+    }
+
+    /** Sessions whose requests were cut although compaction is on, since they last fitted (each said once at INFO). */
+    private final java.util.Set<SessionRef> cutSaid = ConcurrentHashMap.newKeySet();
+    private static final int MAX_CUT_SAID = 10_000;
+
+    /** The compactor of the synchronous pass (null: none, as in tests of this class alone). */
+    HistoryCompactor compactor;
+
+    @Inject
+    jakarta.enterprise.inject.Instance<HistoryCompactor> compactors;
+
+    private HistoryCompactor compactor() {
+        if (compactor == null && compactors != null && compactors.isResolvable()) {
+            compactor = compactors.get();
+        }
+        return compactor;
+    }
+
+    /**
+     * Whether the budget cut off of {@code view} an event no compaction covers: one the model would not see. The
+     * newest message cut is the one to look at (older ones are older still); a compaction itself is no loss.
+     */
+    boolean cutsUnfolded(SessionRef key, SessionStore.View view) {
+        Message newestCut = null;
+        List<Message> cut = current(view.cut(), view.session().state()); // what a retry superseded is no loss either
+        for (int i = cut.size() - 1; i >= 0 && newestCut == null; i--) {
+            if (!Roles.COMPACTION.equals(cut.get(i).role())) {
+                newestCut = cut.get(i);
+            }
+        }
+        if (newestCut == null) {
+            return false;
+        }
+        Optional<Message> compaction = newest(view.history(), Roles.COMPACTION).or(() -> newest(view.cut(), Roles.COMPACTION))
+                .or(() -> Boolean.TRUE.equals(view.session().state().get(COMPACTED_STATE)) ? store.newestCompaction(key)
+                        : Optional.empty());
+        long foldedUntil = compaction.flatMap(c -> CompactedHistory.newest(EventMessages.toEvents(List.of(c), rootAgentName)))
+                .map(com.google.adk.events.EventCompaction::endTimestamp).orElse(Long.MIN_VALUE);
+        return newestCut.timestamp().toEpochMilli() > foldedUntil;
+    }
+
+    private static Optional<Message> newest(List<Message> messages, String role) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (role.equals(messages.get(i).role())) {
+                return Optional.of(messages.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The runner's events of a history cut to the budget: with a compaction (in the window, or else the session's
      * newest), its summary and the events after its range; orphaned calls closed (see {@link CompactedHistory}).
      */
@@ -156,9 +240,11 @@ public class JpaSessionService implements BaseSessionService {
         return forModel(key, current(view.get().history(), state), state);
     }
 
-    /** Every stored event of the session, oldest first (none when it is gone). */
-    List<Event> storedEvents(SessionRef key) {
-        return store.find(key).isEmpty() ? List.of() : EventMessages.toEvents(store.messages(key), rootAgentName);
+    /** Every stored event of the session but what a retry superseded, oldest first: what a compaction may fold. */
+    List<Event> currentEvents(SessionRef key) {
+        Optional<StoredSession> stored = store.find(key);
+        return stored.isEmpty() ? List.of()
+                : EventMessages.toEvents(current(store.messages(key), stored.get().state()), rootAgentName);
     }
 
     /** The agent that answers when a stored message names none. */

@@ -50,6 +50,9 @@ public final class TurnSessions implements BaseSessionService {
 
     @Override
     public Maybe<Session> getSession(String appName, String userId, String sessionId, Optional<GetSessionConfig> config) {
+        if (config.isEmpty()) { // the run's own view: the run holds the session, so a fold it needs may be made now
+            return sessions.turnSession(appName, userId, sessionId);
+        }
         return sessions.getSession(appName, userId, sessionId, config);
     }
 
