@@ -158,15 +158,7 @@ class CompactionCrashIT {
 
     /** The session's texts as stored, in order: "user: …" and "model: …". */
     private List<String> texts(String session) {
-        List<String> texts = new java.util.ArrayList<>();
-        for (JsonNode event : events(session)) {
-            for (JsonNode part : event.path("content").path("parts")) {
-                if (part.has("text")) {
-                    texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
-                }
-            }
-        }
-        return texts;
+        return TestJson.conversation(events(session));
     }
 
     private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {

@@ -312,15 +312,7 @@ abstract class CrashIT {
 
     /** The session's texts as stored, in order: "user: …" and "model: …". */
     private List<String> texts(String session) throws Exception {
-        List<String> texts = new ArrayList<>();
-        for (JsonNode event : get("api/apps/lango/users/" + USER + "/sessions/" + session).path("events")) {
-            for (JsonNode part : event.path("content").path("parts")) {
-                if (part.has("text")) {
-                    texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
-                }
-            }
-        }
-        return texts;
+        return TestJson.conversation(get("api/apps/lango/users/" + USER + "/sessions/" + session).path("events"));
     }
 
     private static String[] longAnswer(int cycle) {

@@ -502,13 +502,7 @@ abstract class DurableTurnIT {
             if (got.statusCode() != 200) {
                 return texts;
             }
-            for (JsonNode event : TestJson.MAPPER.readTree(got.body()).path("events")) {
-                for (JsonNode part : event.path("content").path("parts")) {
-                    if (part.has("text")) {
-                        texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
-                    }
-                }
-            }
+            texts.addAll(TestJson.conversation(TestJson.MAPPER.readTree(got.body()).path("events")));
         } catch (IOException | InterruptedException e) {
             texts.add("unreadable: " + e);
         }

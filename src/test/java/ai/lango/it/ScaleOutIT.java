@@ -153,15 +153,7 @@ class ScaleOutIT {
         HttpResponse<String> got = HTTP.send(HttpRequest.newBuilder(server.base().resolve(
                 "api/apps/lango/users/user/sessions/" + session)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, got.statusCode(), got.body());
-        List<String> texts = new ArrayList<>();
-        for (JsonNode event : TestJson.MAPPER.readTree(got.body()).path("events")) {
-            for (JsonNode part : event.path("content").path("parts")) {
-                if (part.has("text") && !event.path("partial").asBoolean(false)) {
-                    texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
-                }
-            }
-        }
-        return texts;
+        return TestJson.conversation(TestJson.MAPPER.readTree(got.body()).path("events"));
     }
 
     @Test

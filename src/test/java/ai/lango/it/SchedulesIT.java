@@ -95,15 +95,7 @@ class SchedulesIT extends FakeLlmIT {
     private List<String> conversation(String token, String user, String session) throws Exception {
         HttpResponse<String> got = call("GET", "api/apps/lango/users/" + user + "/sessions/" + session, token, null);
         assertEquals(200, got.statusCode(), got.body());
-        List<String> texts = new ArrayList<>();
-        for (JsonNode event : TestJson.MAPPER.readTree(got.body()).path("events")) {
-            for (JsonNode part : event.path("content").path("parts")) {
-                if (part.has("text") && !event.path("partial").asBoolean(false)) {
-                    texts.add(("user".equals(event.path("author").asText()) ? "user: " : "model: ") + part.path("text").asText());
-                }
-            }
-        }
-        return texts;
+        return TestJson.conversation(TestJson.MAPPER.readTree(got.body()).path("events"));
     }
 
     @Test

@@ -49,7 +49,7 @@ public class SchedulesResource {
         return as(request, userId, whose -> {
             JsonNode given;
             try {
-                given = ApiJson.MAPPER.readTree(body == null || body.isBlank() ? "{}" : body);
+                given = parsed(body);
             } catch (JsonProcessingException e) {
                 return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e));
             }
@@ -98,7 +98,7 @@ public class SchedulesResource {
         return as(request, userId, whose -> {
             JsonNode given;
             try {
-                given = ApiJson.MAPPER.readTree(body == null || body.isBlank() ? "{}" : body);
+                given = parsed(body);
             } catch (JsonProcessingException e) {
                 return ApiError.of(Response.Status.BAD_REQUEST, "invalid_json", ApiError.notJson(e));
             }
@@ -160,5 +160,10 @@ public class SchedulesResource {
         out.put("lastResult", s.lastResult().orElse(null));
         out.put("created", s.created().toString());
         return out;
+    }
+
+    /** A request's body as JSON; none is an empty object. */
+    private static JsonNode parsed(String body) throws JsonProcessingException {
+        return ApiJson.MAPPER.readTree(body == null || body.isBlank() ? "{}" : body);
     }
 }
