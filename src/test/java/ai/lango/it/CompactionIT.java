@@ -174,6 +174,9 @@ class CompactionIT extends FakeLlmIT {
         for (int i = 2; i <= 8; i++) {
             chat(key, "Question " + i + ": " + "tell me more about the weather today. ".repeat(6), "It is sunny. ".repeat(20));
         }
+        // the chats' passes fold first: the pass after the waiting turn measures the fake's reported 20 prompt tokens
+        // (it fits), so a fold that waited for it would never come; the folded range must still end before the call
+        eventually("a compaction is stored", () -> compactions(key) > 0);
         String call = "call_delete_" + run;
         fake.enqueue(Reply.openAiToolCall(call, "fs_delete", "{\"path\":\"" + file + "\"}"));
         java.util.concurrent.atomic.AtomicReference<String> approval = new java.util.concurrent.atomic.AtomicReference<>();
@@ -184,7 +187,6 @@ class CompactionIT extends FakeLlmIT {
                     }
                 })));
         assertTrue(approval.get() != null, "the delete waits for a person");
-        eventually("a compaction is stored", () -> compactions(key) > 0);
         Thread.sleep(1000); // and the pass after the waiting turn has run
 
         List<Event> events = adkSessions.readSession(Names.APP, Names.DEFAULT_USER, key).orElseThrow().events();
