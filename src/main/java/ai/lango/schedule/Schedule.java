@@ -20,6 +20,11 @@ public record Schedule(String id, String userId, String sessionKey, String messa
         return Timing.stored(kind, spec, zone, created);
     }
 
+    /** The next time it runs, as the API, the page and the tools show it: none while it is paused. */
+    public Optional<Instant> upcoming() {
+        return paused ? Optional.empty() : nextFire;
+    }
+
     public ZoneId zoneId() {
         return ZoneId.of(zone);
     }

@@ -108,7 +108,7 @@ public class SchedulesToolset implements Toolset {
         out.put(s.kind(), s.spec());
         out.put("zone", s.zone());
         out.put("paused", s.paused());
-        out.put("next", s.paused() ? null : s.nextFire().map(Object::toString).orElse(null));
+        out.put("next", s.upcoming().map(Object::toString).orElse(null));
         out.put("lastResult", s.lastResult().orElse(null));
         return out;
     }

@@ -155,7 +155,7 @@ public class SchedulesResource {
         ObjectNode out = ApiJson.MAPPER.createObjectNode();
         out.put("id", s.id()).put("userId", s.userId()).put("sessionKey", s.sessionKey()).put("message", s.message());
         out.put(s.kind(), s.spec()).put("zone", s.zone()).put("paused", s.paused());
-        out.put("next", s.paused() ? null : s.nextFire().map(Object::toString).orElse(null));
+        out.put("next", s.upcoming().map(Object::toString).orElse(null));
         out.put("lastFire", s.lastFire().map(Object::toString).orElse(null));
         out.put("lastResult", s.lastResult().orElse(null));
         out.put("created", s.created().toString());
