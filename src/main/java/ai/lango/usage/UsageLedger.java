@@ -83,24 +83,25 @@ public class UsageLedger {
      * reads the size of the session's next request from (ai.lango.adk.sessions.HistoryCompactor). In memory: after a
      * restart, or for a session another server ran, there is none and the size is estimated.
      */
-    private final java.util.Map<String, ModelCall> latestReported = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<ai.lango.turn.SessionRef, ModelCall> latestReported = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * The latest agent call of the session whose prompt size the provider reported: the one call, never a sum over
      * calls; never a background call's (a summary's, the observer's); never an estimate.
      */
     public java.util.Optional<ModelCall> latestReported(String userId, String sessionKey) {
-        return java.util.Optional.ofNullable(latestReported.get(userId + '\n' + sessionKey));
+        return java.util.Optional.ofNullable(latestReported.get(ai.lango.turn.SessionRef.of(userId, sessionKey)));
     }
 
     private void noteReported(ModelCall call) {
-        if (!ModelCall.AGENT.equals(call.purpose()) || call.estimated() || call.sessionKey() == null) {
+        if (!ModelCall.AGENT.equals(call.purpose()) || call.estimated() || call.userId() == null
+                || call.sessionKey() == null) {
             return;
         }
         if (latestReported.size() >= MAX_SESSIONS_KEPT) {
             latestReported.clear();
         }
-        latestReported.merge(call.userId() + '\n' + call.sessionKey(), call,
+        latestReported.merge(ai.lango.turn.SessionRef.of(call.userId(), call.sessionKey()), call,
                 (kept, made) -> made.at().isBefore(kept.at()) ? kept : made);
     }
 
