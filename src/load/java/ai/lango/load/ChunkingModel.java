@@ -14,8 +14,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A fake OpenAI Chat Completions server for the load benchmark that writes like a real model: it
  * writes its first chunk {@code firstDelay} after the request (the model reading the prompt), then
- * {@code chunks} content deltas {@code gap} apart (about 50 tokens/s at 20 ms), then [DONE], each
- * on its own schedule from the request's arrival.
+ * {@code chunks} content deltas {@code gap} apart (about 50 tokens/s at 20 ms), then the usage chunk when the
+ * request asks for it (the prompt counted at four characters a token), then [DONE], each on its own schedule from the
+ * request's arrival.
  *
  * <p>Each chunk's text carries when the request arrived and when the chunk was written
  * ({@link #stamp}), in this JVM's {@code System.nanoTime()}: the client, in the same JVM, can then
@@ -53,10 +54,28 @@ final class ChunkingModel implements AutoCloseable {
                 }
                 write(out, "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"model\":\"load\",\"choices\":[{\"index\":0,"
                         + "\"delta\":{},\"finish_reason\":\"stop\"}]}");
+                if (wantsUsage(body)) {
+                    write(out, usage(body.length() / 4, chunks * 8));
+                }
                 out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
             }
         });
         server.start();
+    }
+
+    /**
+     * Whether the request asks for the usage chunk ({@code stream_options.include_usage}), as OpenAI's API answers it:
+     * a server that asks is told its prompt's size by the provider, as it would be by a real one.
+     */
+    static boolean wantsUsage(String body) {
+        return body.replace(" ", "").contains("\"include_usage\":true");
+    }
+
+    /** OpenAI's last streamed chunk when usage was asked for: no choices, the call's token counts. */
+    static String usage(int promptTokens, int completionTokens) {
+        return "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"model\":\"load\",\"choices\":[],\"usage\":{"
+                + "\"prompt_tokens\":" + promptTokens + ",\"completion_tokens\":" + completionTokens
+                + ",\"total_tokens\":" + (promptTokens + completionTokens) + "}}";
     }
 
     /** The text of chunk {@code i}: {@code w<i>@<request arrived>@<chunk written> }. */
