@@ -268,9 +268,7 @@ class SessionRows {
             }
             insert(connection, rows);
             UsageRows.insert(connection, usage);
-            for (TurnRecord.Begin turn : turns) {
-                TurnRows.write(connection, turn);
-            }
+            TurnRows.write(connection, turns);
             TurnRows.end(connection, ends);
             return appended;
         } catch (SQLException e) {

@@ -25,8 +25,9 @@ public record TurnRecord(String id, String userId, String sessionKey, String ses
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
+        /** A row's state; stripped, for the rows an earlier version stored padded ('done  ', see TurnRows). */
         static State of(String column) {
-            return valueOf(column.toUpperCase(java.util.Locale.ROOT));
+            return valueOf(column.strip().toUpperCase(java.util.Locale.ROOT));
         }
     }
 

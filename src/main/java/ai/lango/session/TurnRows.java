@@ -33,10 +33,11 @@ public class TurnRows {
             + " error = NULL WHERE id = ?";
     /**
      * A new message in a session ends the turn that waited there for a person (its requests are superseded), and a
-     * turn a crash cut off there that was not resumed yet: its user moved on.
+     * turn a crash cut off there that was not resumed yet: its user moved on. (The cast: HSQLDB types a CASE of two
+     * literals as CHAR of the longer, and stored 'done' padded to 'done  ', which no state reads as.)
      */
-    private static final String SUPERSEDED = "UPDATE lango_turns SET state = CASE WHEN state = 'waiting' THEN 'done' ELSE"
-            + " 'failed' END, server = NULL, error = CASE WHEN state = 'waiting' THEN NULL ELSE"
+    private static final String SUPERSEDED = "UPDATE lango_turns SET state = CASE WHEN state = 'waiting'"
+            + " THEN CAST('done' AS VARCHAR(16)) ELSE 'failed' END, server = NULL, error = CASE WHEN state = 'waiting' THEN NULL ELSE"
             + " 'a new message in its session came before it was resumed' END, updated_at = ? WHERE session_scope = ?"
             + " AND state IN ('waiting', 'running') AND id <> ?";
 
@@ -57,25 +58,55 @@ public class TurnRows {
 
     /** Applies a run's turn write over {@code connection}, inside the transaction of the message it comes with. */
     static void write(Connection connection, TurnRecord.Begin begin) throws SQLException {
-        TurnRecord turn = begin.turn();
+        write(connection, List.of(begin));
+    }
+
+    /**
+     * Applies the turn writes of a group commit's runs over {@code connection}, inside its transaction: each statement
+     * once for all of them, in one batch, since the group commit writes one batch at a time and every statement in it
+     * holds up every turn waiting for the next. A turn that goes on is updated; the others are new: their sessions'
+     * waiting turns are superseded, then they are inserted.
+     */
+    static void write(Connection connection, List<TurnRecord.Begin> begins) throws SQLException {
+        if (begins.isEmpty()) {
+            return;
+        }
+        int[] updated;
         try (PreparedStatement update = connection.prepareStatement(RUNNING)) {
-            setNullable(update, 1, turn.server());
-            update.setLong(2, turn.runStartedAt().toEpochMilli());
-            update.setLong(3, turn.updatedAt().toEpochMilli());
-            update.setString(4, turn.id());
-            if (update.executeUpdate() == 1) {
-                return; // a turn that goes on (a retry of its run, an answer after a request for approval)
+            for (TurnRecord.Begin begin : begins) {
+                TurnRecord turn = begin.turn();
+                setNullable(update, 1, turn.server());
+                update.setLong(2, turn.runStartedAt().toEpochMilli());
+                update.setLong(3, turn.updatedAt().toEpochMilli());
+                update.setString(4, turn.id());
+                update.addBatch();
+            }
+            updated = update.executeBatch();
+        }
+        List<TurnRecord> fresh = new ArrayList<>();
+        for (int i = 0; i < begins.size(); i++) {
+            if (updated[i] == 0) { // a turn that goes on (a retry of its run, an answer after a request for approval) has its row
+                fresh.add(begins.get(i).turn());
             }
         }
+        if (fresh.isEmpty()) {
+            return;
+        }
         try (PreparedStatement superseded = connection.prepareStatement(SUPERSEDED)) {
-            superseded.setLong(1, turn.updatedAt().toEpochMilli());
-            superseded.setString(2, turn.sessionScope());
-            superseded.setString(3, turn.id());
-            superseded.executeUpdate();
+            for (TurnRecord turn : fresh) {
+                superseded.setLong(1, turn.updatedAt().toEpochMilli());
+                superseded.setString(2, turn.sessionScope());
+                superseded.setString(3, turn.id());
+                superseded.addBatch();
+            }
+            superseded.executeBatch();
         }
         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-            bind(insert, turn);
-            insert.executeUpdate();
+            for (TurnRecord turn : fresh) {
+                bind(insert, turn);
+                insert.addBatch();
+            }
+            insert.executeBatch();
         }
     }
 

@@ -151,6 +151,45 @@ class SessionRowsTest {
     }
 
     @Test
+    void oneGroupCommitBeginsNewTurnsSupersedesTheirSessionsWaitingTurnAndContinuesATurnThatGoesOn() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionStore store = local.store(null);
+            SessionRef a = SessionRef.of("user", "a");
+            SessionRef b = SessionRef.of("user", "b");
+            SessionRef c = SessionRef.of("user", "c");
+            for (SessionRef session : List.of(a, b, c)) {
+                local.rows().insert(session, Map.of());
+            }
+            String run = "turn-" + System.nanoTime();
+            String waitingInA = run + "-a0";
+            String waitingInC = run + "-c";
+            local.rows().appendAll(List.of(
+                    new SessionRows.MessageAppend(a, message("user", "zero"), T, List.of(), begin(waitingInA, a, "s1")),
+                    new SessionRows.MessageAppend(c, message("user", "delete it"), T, List.of(), begin(waitingInC, c, "s1"))));
+            store.turnEnded(new TurnRecord.End(waitingInA, TurnRecord.State.WAITING, null, "s1", T.plusMillis(1)));
+            store.turnEnded(new TurnRecord.End(waitingInC, TurnRecord.State.WAITING, null, "s1", T.plusMillis(1)));
+
+            // One transaction: a new turn in a (its waiting turn is over), a new one in b, and c's waiting turn going on.
+            Instant later = T.plusMillis(5);
+            List<Boolean> written = local.rows().appendAll(List.of(
+                    new SessionRows.MessageAppend(a, message("user", "one"), later, List.of(), begin(run + "-a1", a, "s1", later)),
+                    new SessionRows.MessageAppend(b, message("user", "two"), later, List.of(), begin(run + "-b", b, "s1", later)),
+                    new SessionRows.MessageAppend(c, message("user", "yes"), later, List.of(), begin(waitingInC, c, "s2", later))));
+
+            assertEquals(List.of(true, true, true), written);
+            assertEquals("done|null|" + later.toEpochMilli(), turnRow(local, waitingInA), "superseded by the new message");
+            assertEquals("running|s1|" + later.toEpochMilli(), turnRow(local, run + "-a1"));
+            assertEquals("running|s1|" + later.toEpochMilli(), turnRow(local, run + "-b"));
+            assertEquals("running|s2|" + later.toEpochMilli(), turnRow(local, waitingInC), "the turn that goes on keeps its row");
+            try (Connection connection = local.dataSource().getConnection(); Statement sql = connection.createStatement();
+                 java.sql.ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM lango_turns WHERE id LIKE '" + run + "%'")) {
+                rows.next();
+                assertEquals(4, rows.getInt(1), "one row per turn");
+            }
+        }
+    }
+
+    @Test
     void peekGivesTheViewOpenGivesAndNeverCreatesASession() throws Exception {
         try (LocalTransactions local = new LocalTransactions(dir)) {
             SessionStore store = local.serverStore(null);
@@ -167,8 +206,12 @@ class SessionRowsTest {
     }
 
     private static TurnRecord.Begin begin(String id, SessionRef session, String server) {
+        return begin(id, session, server, T);
+    }
+
+    private static TurnRecord.Begin begin(String id, SessionRef session, String server, Instant at) {
         return new TurnRecord.Begin(new TurnRecord(id, session.userId(), session.key(), session.scope(), TurnRecord.State.RUNNING,
-                server, "ws", null, false, "operator", true, 0, T, T, T, null));
+                server, "ws", null, false, "operator", true, 0, at, at, at, null));
     }
 
     /** state|server|updated_at of a turn's row. */
