@@ -148,7 +148,8 @@ public class HistoryCompactor {
     Outcome compact(SessionRef key) {
         LangoSettings.Compaction config = settings.agent().compaction();
         int budget = sessions.tokenBudget();
-        if (nextRequest(key) <= config.threshold() * budget) {
+        long fits = (long) (config.threshold() * budget);
+        if (nextRequest(key, fits) <= fits) {
             return Outcome.FITS;
         }
         if (backingOff(key)) {
@@ -166,8 +167,8 @@ public class HistoryCompactor {
                 }
                 try {
                     // measured again in the lease: a turn's pass may have folded it meanwhile
-                    long before = nextRequest(key);
-                    Outcome outcome = before <= config.threshold() * budget ? Outcome.FITS
+                    long before = nextRequest(key, fits);
+                    Outcome outcome = before <= fits ? Outcome.FITS
                             : foldOrFail(key, config, budget, before);
                     pass.complete(outcome);
                     return outcome;
@@ -350,26 +351,32 @@ public class HistoryCompactor {
     }
 
     /**
-     * The size of the session's next request, in tokens: see {@link #nextRequestTokens}, with the latest reported
-     * agent call ({@link ai.lango.usage.UsageLedger#latestReported}) and the time the newest compaction was stored.
+     * Whether the session's next request fits {@code fits} tokens: see {@link #nextRequestTokens}, with the latest
+     * reported agent call ({@link ai.lango.usage.UsageLedger#latestReported}) and the time the newest compaction was
+     * stored; its size in tokens when it does not.
      */
-    long nextRequest(SessionRef key) {
+    long nextRequest(SessionRef key, long fits) {
         Optional<ai.lango.turn.ModelCall> reported = ledger == null ? Optional.empty()
                 : ledger.latestReported(key.userId(), key.key());
-        Optional<java.time.Instant> compacted = reported.isEmpty() ? Optional.empty()
-                : store.newestCompaction(key).map(Message::timestamp);
-        return nextRequestTokens(reported, compacted, () -> tokens(sessions.modelEvents(key)));
+        return nextRequestTokens(reported, fits, () -> store.newestCompaction(key).map(Message::timestamp),
+                () -> tokens(sessions.modelEvents(key)));
     }
 
     /**
      * The size of the next request: what the provider reported the latest agent call's prompt to be, with that call's
      * answer (which the next request carries), when there is one made after the newest compaction; else (none
-     * reported, or only before a compaction, which that compaction made stale) the estimate of the history.
+     * reported, or only before a compaction, which that compaction made stale) the estimate of the history. A reported
+     * size within {@code fits} is taken without looking for a compaction (a compaction since only made the request
+     * smaller): the check after every turn of a session far from its threshold reads nothing.
      */
-    static long nextRequestTokens(Optional<ai.lango.turn.ModelCall> latest, Optional<java.time.Instant> compactedAt,
+    static long nextRequestTokens(Optional<ai.lango.turn.ModelCall> latest, long fits,
+                                  java.util.function.Supplier<Optional<java.time.Instant>> compactedAt,
                                   java.util.function.LongSupplier estimate) {
-        if (latest.isPresent() && compactedAt.map(at -> latest.get().at().isAfter(at)).orElse(true)) {
-            return latest.get().inputTokens() + latest.get().outputTokens();
+        if (latest.isPresent()) {
+            long reported = latest.get().inputTokens() + latest.get().outputTokens();
+            if (reported <= fits || compactedAt.get().map(at -> latest.get().at().isAfter(at)).orElse(true)) {
+                return reported;
+            }
         }
         return estimate.getAsLong();
     }

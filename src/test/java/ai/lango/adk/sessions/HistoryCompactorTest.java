@@ -320,20 +320,27 @@ class HistoryCompactorTest {
 
     @Test
     void theNextRequestIsMeasuredByTheLatestReportedPromptWithItsAnswer() {
-        assertEquals(1_050, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)), Optional.empty(), () -> 7));
-        assertEquals(1_050, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)),
-                Optional.of(java.time.Instant.ofEpochMilli(5)), () -> 7), "a call after the newest compaction");
+        assertEquals(1_050, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)), 500, Optional::empty, () -> 7));
+        assertEquals(1_050, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)), 500,
+                () -> Optional.of(java.time.Instant.ofEpochMilli(5)), () -> 7), "a call after the newest compaction");
     }
 
     @Test
     void withoutAReportedCallTheHistoryIsEstimated() {
-        assertEquals(7, HistoryCompactor.nextRequestTokens(Optional.empty(), Optional.empty(), () -> 7));
+        assertEquals(7, HistoryCompactor.nextRequestTokens(Optional.empty(), 500, Optional::empty, () -> 7));
     }
 
     @Test
     void aCountReportedBeforeTheNewestCompactionIsStaleAndTheHistoryIsMeasuredAgain() {
-        assertEquals(7, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)),
-                Optional.of(java.time.Instant.ofEpochMilli(20)), () -> 7));
+        assertEquals(7, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)), 500,
+                () -> Optional.of(java.time.Instant.ofEpochMilli(20)), () -> 7));
+    }
+
+    @Test
+    void aReportedCountThatFitsIsTakenWithoutLookingForACompactionOrEstimating() {
+        assertEquals(1_050, HistoryCompactor.nextRequestTokens(Optional.of(reported(1_000, 10)), 1_050,
+                () -> { throw new AssertionError("looked for the newest compaction"); },
+                () -> { throw new AssertionError("estimated the history"); }));
     }
 
     @Test
