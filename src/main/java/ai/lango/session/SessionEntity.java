@@ -2,10 +2,7 @@ package ai.lango.session;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
@@ -18,8 +15,6 @@ public class SessionEntity {
     public static final int KEY_LENGTH = 255;
 
     @Id
-    @SequenceGenerator(name = "lango_sessions_seq", sequenceName = "lango_sessions_seq", allocationSize = 50)
-    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "lango_sessions_seq")
     private Long id;
 
     @Column(name = "session_key", nullable = false, length = KEY_LENGTH)
@@ -44,7 +39,9 @@ public class SessionEntity {
     protected SessionEntity() {
     }
 
-    SessionEntity(String key, String appName, String userId, String state, Instant now) {
+    /** A new session, its {@code id} taken from the sequence (SessionRows#insert). */
+    SessionEntity(long id, String key, String appName, String userId, String state, Instant now) {
+        this.id = id;
         this.key = key;
         this.appName = appName;
         this.userId = userId;

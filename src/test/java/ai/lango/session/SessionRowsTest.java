@@ -190,6 +190,19 @@ class SessionRowsTest {
     }
 
     @Test
+    void aNewSessionTakesItsIdFromTheSequenceNotFromEclipseLinksPreallocatedBlock() throws Exception {
+        try (LocalTransactions local = new LocalTransactions(dir)) {
+            SessionRef first = SessionRef.of("user", "first");
+            SessionRef second = SessionRef.of("user", "second");
+            local.rows().insert(first, Map.of());
+            local.rows().insert(second, Map.of());
+            long one = local.rows().id(first).orElseThrow();
+            long two = local.rows().id(second).orElseThrow();
+            assertEquals(50, two - one, "one value of the sequence (INCREMENT BY 50) per session");
+        }
+    }
+
+    @Test
     void peekGivesTheViewOpenGivesAndNeverCreatesASession() throws Exception {
         try (LocalTransactions local = new LocalTransactions(dir)) {
             SessionStore store = local.serverStore(null);
