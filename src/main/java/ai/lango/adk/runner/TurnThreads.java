@@ -31,6 +31,7 @@ public class TurnThreads implements Executor {
     ManagedThreadFactory threadFactory;
 
     private ThreadPoolExecutor pool;
+    private HandOff line;
 
     @PostConstruct
     void start() {
@@ -42,12 +43,13 @@ public class TurnThreads implements Executor {
      * until it has them all: 100 streaming sessions kept 512 threads, about 100 MB of touched stacks in RSS.)
      */
     void start(int most) {
-        HandOff line = new HandOff();
-        pool = new ThreadPoolExecutor(0, most, 60, TimeUnit.SECONDS, line, threadFactory, (turn, full) -> {
+        HandOff waiting = new HandOff();
+        line = waiting;
+        pool = new ThreadPoolExecutor(0, most, 60, TimeUnit.SECONDS, waiting, threadFactory, (turn, full) -> {
             if (full.isShutdown()) {
                 throw new RejectedExecutionException("the turn threads have stopped");
             }
-            line.put(turn); // all threads busy: the turn waits in line for the first one free
+            waiting.put(turn); // all threads busy: the turn waits in line for the first one free
         });
     }
 
@@ -60,6 +62,11 @@ public class TurnThreads implements Executor {
         public boolean offer(Runnable turn) {
             return tryTransfer(turn);
         }
+    }
+
+    /** Whether a thread waits for a turn (tests). */
+    boolean idleThread() {
+        return line.hasWaitingConsumer();
     }
 
     @Override

@@ -31,7 +31,9 @@ class TurnThreadsTest {
                 done.countDown();
             });
             assertTrue(done.await(10, TimeUnit.SECONDS));
-            Thread.sleep(5); // the thread is back waiting for the next turn
+            for (int wait = 0; wait < 1000 && !threads.idleThread(); wait++) {
+                Thread.sleep(5); // until the thread is back waiting for the next turn
+            }
         }
         assertEquals(1, used.size(), "one thread, not one per turn");
     }
