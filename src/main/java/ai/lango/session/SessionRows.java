@@ -73,8 +73,13 @@ class SessionRows {
     private static final String TOUCH = "UPDATE lango_sessions SET updated_at = ? WHERE id = ?";
 
     /** {@link MessageEntity#INSERT} with each database's next value of the messages' sequence. */
-    private static final String INSERT_HSQLDB = MessageEntity.INSERT.formatted("NEXT VALUE FOR lango_messages_seq");
-    private static final String INSERT_POSTGRESQL = MessageEntity.INSERT.formatted("nextval('lango_messages_seq')");
+    private static final String INSERT_HSQLDB = MessageEntity.INSERT.formatted(nextValue("lango_messages_seq", true));
+    private static final String INSERT_POSTGRESQL = MessageEntity.INSERT.formatted(nextValue("lango_messages_seq", false));
+
+    /** A sequence's next value, in each database's words. */
+    private static String nextValue(String sequence, boolean hsqldb) {
+        return hsqldb ? "NEXT VALUE FOR " + sequence : "nextval('" + sequence + "')";
+    }
 
     /**
      * Session row ids by session, so that appending a message that changes no state needs no lookup.
@@ -143,8 +148,8 @@ class SessionRows {
      */
     @Transactional(TxType.REQUIRES_NEW)
     StoredSession insert(SessionRef ref, Map<String, Object> state) {
-        long id = ((Number) em.createNativeQuery(hsqldb ? "SELECT NEXT VALUE FOR lango_sessions_seq FROM (VALUES (0))"
-                : "SELECT nextval('lango_sessions_seq')").getSingleResult()).longValue();
+        long id = ((Number) em.createNativeQuery("VALUES (" + nextValue("lango_sessions_seq", hsqldb) + ")")
+                .getSingleResult()).longValue();
         SessionEntity session = new SessionEntity(id, ref.key(), ref.appName(), ref.userId(), StateJson.write(state), Instant.now());
         em.persist(session);
         em.flush();

@@ -351,9 +351,9 @@ public class HistoryCompactor {
     }
 
     /**
-     * Whether the session's next request fits {@code fits} tokens: see {@link #nextRequestTokens}, with the latest
-     * reported agent call ({@link ai.lango.usage.UsageLedger#latestReported}) and the time the newest compaction was
-     * stored; its size in tokens when it does not.
+     * The size of the session's next request, in tokens, looked at no closer than telling whether it fits {@code fits}:
+     * see {@link #nextRequestTokens}, with the latest reported agent call ({@link
+     * ai.lango.usage.UsageLedger#latestReported}) and the time the newest compaction was stored.
      */
     long nextRequest(SessionRef key, long fits) {
         Optional<ai.lango.turn.ModelCall> reported = ledger == null ? Optional.empty()
